@@ -1,0 +1,191 @@
+"""The compiled corpus cache: rules_it/ validated once, stored as pickled plain data.
+
+A lookup never parses YAML nor imports pydantic: it unpickles the one part it needs. The cache is keyed
+by a fingerprint of the data (every file of ``rules_it/``, the user's imported documents and the
+compiler code). A quick key made of file sizes and modification times is tried first; when it misses,
+the content hash decides whether the data really changed, and only then is the corpus compiled again.
+
+Each part is produced by a compiler listed in :data:`PARTS` (``module:function``), called in order with
+a :class:`CompileContext`; later compilers (the search index) see the parts compiled before them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import pickle
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judgekit import __version__, paths
+
+FORMAT = 1
+
+PARTS: list[tuple[str, str]] = [
+    ("rules", "judgekit.corpus.compile:compile_rules"),
+    ("glossary", "judgekit.corpus.glossary:compile_glossary"),
+    ("manual", "judgekit.corpus.manual:compile_manual"),
+    ("policy", "judgekit.policy.compile:compile_policy"),
+    ("search", "judgekit.search.index:compile_index"),
+]
+
+# Code whose changes must invalidate the cache (the compilers and what they read with).
+_CODE_DIRS = ("corpus", "policy", "search")
+_CODE_FILES = ("cache.py", "yamlio.py", "validation.py")
+
+
+@dataclass
+class CompileContext:
+    """What a part compiler gets: where the data is, the parts already compiled, a YAML reader."""
+
+    rules_dir: Path
+    user_dir: Path
+    parts: dict[str, Any] = field(default_factory=dict)
+
+    def yaml_files(self, sub: str) -> list[Path]:
+        base = self.rules_dir / sub
+        if base.is_file():
+            return [base]
+        return sorted(base.rglob("*.yaml")) if base.is_dir() else []
+
+    def display(self, path: Path) -> str:
+        try:
+            return str(Path("rules_it") / path.relative_to(self.rules_dir))
+        except ValueError:
+            return str(path)
+
+
+def _input_files(rules_dir: Path, user_dir: Path) -> Iterator[Path]:
+    if rules_dir.is_dir():
+        yield from sorted(rules_dir.rglob("*.yaml"))
+    if user_dir.is_dir():
+        yield from sorted(user_dir.glob("*.yaml"))
+    pkg = paths.package_dir()
+    for name in _CODE_FILES:
+        yield pkg / name
+    for sub in _CODE_DIRS:
+        yield from sorted((pkg / sub).glob("*.py"))
+
+
+def _stat_key(files: list[Path]) -> str:
+    digest = hashlib.sha1(f"{FORMAT}:{__version__}".encode())
+    for path in files:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:20]
+
+
+def _content_key(files: list[Path]) -> str:
+    digest = hashlib.sha256(f"{FORMAT}:{__version__}".encode())
+    for path in files:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()[:24]
+
+
+def compile_all(rules_dir: Path | None = None, user_dir: Path | None = None) -> dict[str, Any]:
+    """Validate and compile every part of the corpus (raises InvalidFileError on bad data)."""
+    ctx = CompileContext(rules_dir or paths.rules_dir(), user_dir or paths.user_data_dir())
+    for name, target in PARTS:
+        module_name, func_name = target.split(":")
+        func: Callable[[CompileContext], Any] = getattr(importlib.import_module(module_name), func_name)
+        ctx.parts[name] = func(ctx)
+    return ctx.parts
+
+
+class Corpus:
+    """Lazy access to the compiled parts; each part is unpickled on first use."""
+
+    def __init__(self, folder: Path | None, parts: dict[str, Any] | None = None) -> None:
+        self._folder = folder
+        self._parts: dict[str, Any] = dict(parts or {})
+
+    def part(self, name: str) -> Any:
+        if name not in self._parts:
+            if self._folder is None:
+                raise KeyError(name)
+            with open(self._folder / f"{name}.pickle", "rb") as handle:
+                self._parts[name] = pickle.load(handle)
+        return self._parts[name]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.part(name)
+
+
+_loaded: Corpus | None = None
+
+
+def _write_parts(target: Path, parts: dict[str, Any]) -> bool:
+    """Write the compiled parts into ``target`` atomically (a folder renamed into place)."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
+        for name, value in parts.items():
+            with open(tmp / f"{name}.pickle", "wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            os.replace(tmp, target)
+        except OSError:
+            shutil.rmtree(tmp, ignore_errors=True)
+            return target.is_dir()
+        return True
+    except OSError:
+        return False
+
+
+def _prune(base: Path, keep: set[str]) -> None:
+    try:
+        entries = sorted(base.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    old = [p for p in entries if p.is_dir() and p.name not in keep and not p.name.startswith(".")]
+    for path in old[6:]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def corpus(*, refresh: bool = False) -> Corpus:
+    """The compiled corpus, from the cache when it is current, compiled (and cached) otherwise."""
+    global _loaded
+    if _loaded is not None and not refresh:
+        return _loaded
+    rules_dir, user_dir = paths.rules_dir(), paths.user_data_dir()
+    files = list(_input_files(rules_dir, user_dir))
+    base = paths.cache_dir() / f"v{FORMAT}"
+    quick = base / f"s-{_stat_key(files)}"
+    if not refresh and (quick / "search.pickle").is_file():
+        _loaded = Corpus(quick)
+        return _loaded
+    content = base / f"c-{_content_key(files)}"
+    if not refresh and (content / "search.pickle").is_file():
+        try:
+            shutil.copytree(content, quick, dirs_exist_ok=True)
+        except OSError:
+            pass
+        _loaded = Corpus(content)
+        return _loaded
+    parts = compile_all(rules_dir, user_dir)
+    if _write_parts(content, parts):
+        try:
+            shutil.copytree(content, quick, dirs_exist_ok=True)
+        except OSError:
+            pass
+        _prune(base, {content.name, quick.name})
+    _loaded = Corpus(None, parts)
+    return _loaded
+
+
+def reset() -> None:
+    """Forget the corpus loaded in this process (tests and ``import-cr`` use it)."""
+    global _loaded
+    _loaded = None

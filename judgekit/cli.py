@@ -1,0 +1,180 @@
+"""The ``judgekit`` command line: a thin typer app whose commands call into the library.
+
+Errors are caught once, here, at the CLI boundary: a :class:`~judgekit.errors.JudgekitError` is
+printed in Italian on standard error and turned into its exit code; an unexpected exception becomes
+an Italian "errore interno" message (its traceback only with ``JUDGEKIT_DEBUG=1``). Exit code 2 is
+left to typer's usage errors. Command modules are imported only to register their thin functions;
+everything heavy is imported inside the command bodies.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from judgekit import __version__
+from judgekit.errors import EXIT_INTERNAL, JudgekitError
+
+_ITALIAN_DONE = False
+
+
+def _italianize() -> None:
+    """Italian titles for typer's rich help and error panels (imported only when they are shown)."""
+    global _ITALIAN_DONE
+    if _ITALIAN_DONE:
+        return
+    _ITALIAN_DONE = True
+    try:
+        from typer import rich_utils
+    except ImportError:  # pragma: no cover - rich is a dependency
+        return
+    rich_utils.ARGUMENTS_PANEL_TITLE = "Argomenti"
+    rich_utils.OPTIONS_PANEL_TITLE = "Opzioni"
+    rich_utils.COMMANDS_PANEL_TITLE = "Comandi"
+    rich_utils.ERRORS_PANEL_TITLE = "Errore"
+    rich_utils.ABORTED_TEXT = "Interrotto."
+    rich_utils.RICH_HELP = "Prova [blue]'{command_path} {help_option}'[/] per l'aiuto."
+    rich_utils.DEFAULT_STRING = "[predefinito: {}]"
+    rich_utils.REQUIRED_LONG_STRING = "[obbligatorio]"
+    rich_utils.ENVVAR_STRING = "[variabile d'ambiente: {}]"
+    rich_utils.DEPRECATED_STRING = "(deprecato) "
+
+
+def _italian_usage_error(exc: click.UsageError) -> click.UsageError:
+    """The same usage error, told in Italian (exit code 2 as typer's)."""
+    _italianize()
+    message = exc.message
+    if isinstance(exc, click.MissingParameter):
+        name = exc.param.human_readable_name if exc.param is not None else ""
+        if isinstance(exc.param, click.Argument):
+            message = f"manca l'argomento obbligatorio «{name}»"
+        else:
+            message = f"manca l'opzione obbligatoria «{name}»"
+    elif isinstance(exc, click.NoSuchOption):
+        hint = f" (forse {', '.join(exc.possibilities)}?)" if exc.possibilities else ""
+        message = f"opzione sconosciuta «{exc.option_name}»{hint}"
+    elif isinstance(exc, click.BadParameter):
+        label = exc.param.human_readable_name if exc.param is not None else str(exc.param_hint or "")
+        message = f"valore non valido per «{label}»: {exc.message}"
+    elif message.startswith("No such command"):
+        message = message.replace("No such command", "comando sconosciuto")
+    elif message.startswith("Got unexpected extra argument"):
+        message = "argomenti in più non previsti: " + message.split("(", 1)[-1].rstrip(")")
+    elif message.startswith("Missing command"):
+        message = "manca il comando"
+    return click.UsageError(message, ctx=exc.ctx)
+
+
+def _report(exc: JudgekitError) -> None:
+    sys.stderr.write(f"errore: {exc.render()}\n")
+
+
+class _ItalianMixin:
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = "Mostra questo aiuto ed esce."
+        return option
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _italianize()
+        super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix="Uso: ")
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)  # type: ignore[misc]
+        except click.UsageError as exc:
+            raise _italian_usage_error(exc) from None
+
+
+class JudgekitCommand(_ItalianMixin, TyperCommand):
+    """A typer command with Italian help and usage messages."""
+
+
+class JudgekitGroup(_ItalianMixin, TyperGroup):
+    """The top-level group: Italian messages and the single error boundary."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            raise _italian_usage_error(exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except JudgekitError as exc:
+            _report(exc)
+            ctx.exit(exc.exit_code)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            sys.stderr.write("interrotto\n")
+            ctx.exit(130)
+        except Exception as exc:  # the last line of defence: never a traceback for users
+            if os.environ.get("JUDGEKIT_DEBUG"):
+                raise
+            sys.stderr.write(
+                f"errore interno: {type(exc).__name__}: {exc}\n"
+                "Ripeti con JUDGEKIT_DEBUG=1 per i dettagli e segnala il problema.\n"
+            )
+            ctx.exit(EXIT_INTERNAL)
+
+
+app = typer.Typer(
+    name="judgekit",
+    cls=JudgekitGroup,
+    help="judgekit: regole, policy da torneo e verdetti di Magic: the Gathering, in italiano.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"judgekit {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", "-V", help="Mostra la versione ed esce.",
+                                 callback=_version, is_eager=True),
+) -> None:
+    """judgekit: regole, policy da torneo e verdetti di Magic: the Gathering, in italiano."""
+
+
+def command(name: str, *aliases: str, **kwargs: Any) -> Any:
+    """Register a command under its English name and its hidden Italian aliases."""
+
+    def decorate(func: Any) -> Any:
+        app.command(name, cls=JudgekitCommand, **kwargs)(func)
+        for alias in aliases:
+            app.command(alias, cls=JudgekitCommand, hidden=True, **kwargs)(func)
+        return func
+
+    return decorate
+
+
+# Registration: each module adds its commands to ``app`` with :func:`command`.
+from judgekit.commands import check as _check  # noqa: E402,F401
+from judgekit.commands import policy as _policy  # noqa: E402,F401
+from judgekit.commands import rules as _rules  # noqa: E402,F401
+from judgekit.commands import ruling as _ruling  # noqa: E402,F401
+from judgekit.commands import search as _search  # noqa: E402,F401
+
+
+def run() -> None:
+    """Console-script entry point."""
+    app(prog_name="judgekit")

@@ -1,0 +1,3 @@
+"""CLI commands: search (registered on import by :mod:`judgekit.cli`)."""
+
+from __future__ import annotations

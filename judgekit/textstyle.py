@@ -1,0 +1,43 @@
+"""Minimal terminal styling for the fast paths (rule lookup), without importing rich.
+
+Styles are ANSI escapes, used only when standard output is a terminal and ``NO_COLOR`` is unset.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import textwrap
+
+_CODES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "red": "31", "green": "32",
+          "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36"}
+
+
+def color_enabled() -> bool:
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout.isatty()
+
+
+def style(text: str, *names: str) -> str:
+    if not names or not color_enabled():
+        return text
+    codes = ";".join(_CODES[n] for n in names if n in _CODES)
+    return f"\x1b[{codes}m{text}\x1b[0m"
+
+
+def width() -> int:
+    return max(40, min(100, shutil.get_terminal_size((100, 24)).columns))
+
+
+def wrap(text: str, indent: str = "", first: str | None = None) -> str:
+    """Wrap ``text`` to the terminal width, paragraph by paragraph."""
+    out = []
+    for i, para in enumerate(text.split("\n")):
+        lead = first if (first is not None and i == 0) else indent
+        out.append(textwrap.fill(para, width=width(), initial_indent=lead, subsequent_indent=indent,
+                                 break_on_hyphens=False) if para.strip() else "")
+    return "\n".join(out)
