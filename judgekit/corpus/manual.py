@@ -1,11 +1,140 @@
-"""Compile ``rules_it/manual`` (the textbook sections) into the cache's ``manual`` part."""
+"""Compile ``rules_it/manual`` (the Judge Candidate Textbook, split into sections) into the ``manual`` part.
+
+File layout: one YAML file per chapter of the textbook, named after its reading order
+(``rules_it/manual/03-04-layer.yaml``), holding the chapter's sections under ``sections:``
+(validated by :class:`~judgekit.corpus.models.ManualFile`). A file may also hold one section alone as a
+bare mapping (validated by :class:`~judgekit.corpus.models.ManualSection`).
+
+Each section keeps the textbook text verbatim. The textbook predates the current rules (Foundations,
+November 2024); a section the current rules contradict has ``outdated``: an Italian note saying what the
+rules say now, with the rule number. Slugs are unique and stable: other parts (the search index, the
+rules core's citations) refer to sections by slug.
+
+The helpers below (:func:`find_section`, :func:`suggestions`, :func:`grouped`) work on the compiled list.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from judgekit.cache import CompileContext
+from judgekit.errors import InvalidFileError, Issue
+
+MANUAL_DIR = "manual"
+
+
+def _load_sections(path: Path, display: str) -> tuple[list[dict[str, Any]], list[Issue], Any]:
+    """The sections of one manual file as plain dicts, with their line lookup; raises on invalid files."""
+    from judgekit.corpus.models import ManualFile, ManualSection
+    from judgekit.validation import validate_doc
+    from judgekit.yamlio import load_yaml
+
+    doc = load_yaml(path, name=display)
+    if isinstance(doc.data, dict) and "sections" in doc.data:
+        found = [s.model_dump(mode="json") for s in validate_doc(ManualFile, doc).sections]
+
+        def line_of(i: int, key: str) -> int | None:
+            return doc.line_of(("sections", i, key))
+
+        prefix = "sections"
+    else:
+        found = [validate_doc(ManualSection, doc).model_dump(mode="json")]
+
+        def line_of(i: int, key: str) -> int | None:
+            return doc.line_of((key,))
+
+        prefix = ""
+    issues: list[Issue] = []
+    for i, section in enumerate(found):
+        section["_where"] = (display, line_of(i, "slug"), f"{prefix}[{i}]" if prefix else "")
+    return found, issues, line_of
+
+
+def _cross_checks(sections: list[dict[str, Any]]) -> list[Issue]:
+    """Slugs and orders must be unique across every manual file."""
+    issues: list[Issue] = []
+    slugs: dict[str, tuple[str, int | None]] = {}
+    orders: dict[int, str] = {}
+    for section in sections:
+        file, line, key = section["_where"]
+        slug = section["slug"]
+        if slug in slugs:
+            other_file, other_line = slugs[slug]
+            issues.append(Issue(file, line, f"{key}.slug".lstrip("."),
+                                f"slug «{slug}» ripetuto (già in {other_file}:{other_line})"))
+        else:
+            slugs[slug] = (file, line)
+        order = section["order"]
+        if order in orders:
+            issues.append(Issue(file, line, f"{key}.order".lstrip("."),
+                                f"ordine {order} già usato dalla sezione «{orders[order]}»"))
+        else:
+            orders[order] = slug
+    return issues
 
 
 def compile_manual(ctx: CompileContext) -> list[dict[str, Any]]:
-    return []
+    """Validate every file of ``rules_it/manual`` and return all sections as plain dicts, by ``order``."""
+    sections: list[dict[str, Any]] = []
+    issues: list[Issue] = []
+    for path in ctx.yaml_files(MANUAL_DIR):
+        found, found_issues, _ = _load_sections(path, ctx.display(path))
+        sections.extend(found)
+        issues.extend(found_issues)
+    issues.extend(_cross_checks(sections))
+    if issues:
+        raise InvalidFileError(issues)
+    for section in sections:
+        del section["_where"]
+    sections.sort(key=lambda s: s["order"])
+    return sections
+
+
+def validate_file(path: Path) -> list[Issue]:
+    """Every problem of one manual file (for ``judgekit check``); cross-file checks happen at compile time."""
+    try:
+        sections, issues, _ = _load_sections(path, str(path))
+    except InvalidFileError as exc:
+        return list(exc.issues)
+    return issues + _cross_checks(sections)
+
+
+def find_section(sections: Iterable[Mapping[str, Any]], slug: str) -> dict[str, Any] | None:
+    """The section with ``slug`` (case-insensitive), or None."""
+    wanted = slug.strip().lower()
+    for section in sections:
+        if section["slug"] == wanted:
+            return dict(section)
+    return None
+
+
+def suggestions(sections: Iterable[Mapping[str, Any]], query: str, limit: int = 5) -> list[str]:
+    """Slugs of the sections whose slug or title looks most like ``query`` (fuzzy match)."""
+    from rapidfuzz import fuzz, process
+
+    choices: dict[str, str] = {}
+    for section in sections:
+        choices[f"{section['slug']}\0slug"] = section["slug"]
+        choices[f"{section['slug']}\0title"] = section["title"].lower()
+    found = process.extract(query.lower(), choices, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=60)
+    out: list[str] = []
+    for _, _, key in found:
+        slug = key.split("\0")[0]
+        if slug not in out:
+            out.append(slug)
+    return out[:limit]
+
+
+def grouped(sections: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]]:
+    """Sections grouped by part, then chapter, keeping reading order: ``[(part, [(chapter, [sections])])]``."""
+    out: list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]] = []
+    for section in sorted(sections, key=lambda s: s["order"]):
+        if not out or out[-1][0] != section["part"]:
+            out.append((section["part"], []))
+        chapters = out[-1][1]
+        if not chapters or chapters[-1][0] != section["chapter"]:
+            chapters.append((section["chapter"], []))
+        chapters[-1][1].append(dict(section))
+    return out

@@ -93,3 +93,9 @@ class ManualSection(StrictModel):
     rules: list[str] = []
     outdated: str | None = Field(default=None, description="Italian: what the current rules changed")
     source: Source
+
+
+class ManualFile(StrictModel):
+    """A file of ``rules_it/manual``: the sections of one textbook chapter, in reading order."""
+
+    sections: list[ManualSection]
