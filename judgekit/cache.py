@@ -11,12 +11,9 @@ a :class:`CompileContext`; later compilers (the search index) see the parts comp
 
 from __future__ import annotations
 
-import hashlib
-import importlib
 import os
 import pickle
-import shutil
-import tempfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,42 +57,60 @@ class CompileContext:
             return str(path)
 
 
-def _input_files(rules_dir: Path, user_dir: Path) -> Iterator[Path]:
-    if rules_dir.is_dir():
-        yield from sorted(rules_dir.rglob("*.yaml"))
-    if user_dir.is_dir():
-        yield from sorted(user_dir.glob("*.yaml"))
-    pkg = paths.package_dir()
-    for name in _CODE_FILES:
-        yield pkg / name
+def _scan(folder: str, suffix: str, recursive: bool) -> Iterator[os.DirEntry[str]]:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir():
+            if recursive:
+                yield from _scan(entry.path, suffix, recursive)
+        elif entry.name.endswith(suffix) and not entry.name.startswith("."):
+            yield entry
+
+
+def _inputs(rules_dir: Path, user_dir: Path) -> list[os.DirEntry[str]]:
+    pkg = str(paths.package_dir())
+    found = list(_scan(str(rules_dir), ".yaml", True))
+    found += _scan(str(user_dir), ".yaml", False)
+    found += [e for e in _scan(pkg, ".py", False) if e.name in _CODE_FILES]
     for sub in _CODE_DIRS:
-        yield from sorted((pkg / sub).glob("*.py"))
+        found += _scan(os.path.join(pkg, sub), ".py", False)
+    return found
 
 
-def _stat_key(files: list[Path]) -> str:
-    digest = hashlib.sha1(f"{FORMAT}:{__version__}".encode())
-    for path in files:
+def _stat_key(entries: list[os.DirEntry[str]]) -> str:
+    """A quick fingerprint from paths, sizes and modification times (no file is read)."""
+    parts = [f"{FORMAT}:{__version__}"]
+    for entry in entries:
         try:
-            st = path.stat()
+            st = entry.stat()
         except OSError:
             continue
-        digest.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-    return digest.hexdigest()[:20]
+        parts.append(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}")
+    blob = "\n".join(parts).encode()
+    return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}{len(entries):04x}"
 
 
 def _content_key(files: list[Path]) -> str:
+    """The content hash of every input: decides whether the corpus must be compiled again."""
+    import hashlib
+
     digest = hashlib.sha256(f"{FORMAT}:{__version__}".encode())
     for path in files:
         try:
             data = path.read_bytes()
         except OSError:
             continue
-        digest.update(path.name.encode() + b"\0" + hashlib.sha256(data).digest())
+        digest.update(str(path).encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()[:24]
 
 
 def compile_all(rules_dir: Path | None = None, user_dir: Path | None = None) -> dict[str, Any]:
     """Validate and compile every part of the corpus (raises InvalidFileError on bad data)."""
+    import importlib
+
     ctx = CompileContext(rules_dir or paths.rules_dir(), user_dir or paths.user_data_dir())
     for name, target in PARTS:
         module_name, func_name = target.split(":")
@@ -128,6 +143,9 @@ _loaded: Corpus | None = None
 
 def _write_parts(target: Path, parts: dict[str, Any]) -> bool:
     """Write the compiled parts into ``target`` atomically (a folder renamed into place)."""
+    import shutil
+    import tempfile
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
@@ -145,6 +163,8 @@ def _write_parts(target: Path, parts: dict[str, Any]) -> bool:
 
 
 def _prune(base: Path, keep: set[str]) -> None:
+    import shutil
+
     try:
         entries = sorted(base.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
     except OSError:
@@ -160,13 +180,15 @@ def corpus(*, refresh: bool = False) -> Corpus:
     if _loaded is not None and not refresh:
         return _loaded
     rules_dir, user_dir = paths.rules_dir(), paths.user_data_dir()
-    files = list(_input_files(rules_dir, user_dir))
+    entries = _inputs(rules_dir, user_dir)
     base = paths.cache_dir() / f"v{FORMAT}"
-    quick = base / f"s-{_stat_key(files)}"
+    quick = base / f"s-{_stat_key(entries)}"
     if not refresh and (quick / "search.pickle").is_file():
         _loaded = Corpus(quick)
         return _loaded
-    content = base / f"c-{_content_key(files)}"
+    import shutil
+
+    content = base / f"c-{_content_key([Path(e.path) for e in entries])}"
     if not refresh and (content / "search.pickle").is_file():
         try:
             shutil.copytree(content, quick, dirs_exist_ok=True)

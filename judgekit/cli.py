@@ -9,8 +9,11 @@ everything heavy is imported inside the command bodies.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -101,7 +104,10 @@ class JudgekitCommand(_ItalianMixin, TyperCommand):
 
 
 class JudgekitGroup(_ItalianMixin, TyperGroup):
-    """The top-level group: Italian messages and the single error boundary."""
+    """The top-level group: Italian messages, Italian aliases and the single error boundary."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return super().get_command(ctx, ALIASES.get(cmd_name, cmd_name))
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         try:
@@ -130,15 +136,55 @@ class JudgekitGroup(_ItalianMixin, TyperGroup):
             ctx.exit(EXIT_INTERNAL)
 
 
-app = typer.Typer(
-    name="judgekit",
-    cls=JudgekitGroup,
-    help="judgekit: regole, policy da torneo e verdetti di Magic: the Gathering, in italiano.",
-    context_settings={"help_option_names": ["-h", "--help"]},
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+# Every command: its module, and its Italian aliases. A run registers only the command it needs
+# (the lazy-loading pattern of click's documentation), so start-up does not grow with the command set.
+COMMAND_MODULES: dict[str, str] = {
+    "rule": "judgekit.commands.rules",
+    "import-cr": "judgekit.commands.rules",
+    "manual": "judgekit.commands.manual",
+    "search": "judgekit.commands.search",
+    "infraction": "judgekit.commands.policy",
+    "penalties": "judgekit.commands.policy",
+    "ruling": "judgekit.commands.ruling",
+    "scenarios": "judgekit.commands.ruling",
+    "check": "judgekit.commands.check",
+}
+# The Italian aliases reach the same modules (the group maps them to the command once it is loaded).
+COMMAND_MODULES.update({
+    "regola": COMMAND_MODULES["rule"],
+    "importa-cr": COMMAND_MODULES["import-cr"],
+    "manuale": COMMAND_MODULES["manual"],
+    "cerca": COMMAND_MODULES["search"],
+    "infrazione": COMMAND_MODULES["infraction"],
+    "penalita": COMMAND_MODULES["penalties"],
+    "verdetto": COMMAND_MODULES["ruling"],
+    "scenari": COMMAND_MODULES["scenarios"],
+    "controlla": COMMAND_MODULES["check"],
+})
+ALIASES: dict[str, str] = {}
+
+
+@dataclass
+class _Spec:
+    name: str
+    aliases: tuple[str, ...]
+    func: Callable[..., Any]
+    kwargs: dict[str, Any]
+
+
+_REGISTRY: dict[str, _Spec] = {}
+
+
+def command(name: str, *aliases: str, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare a command under its English name and its Italian aliases (used by command modules)."""
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        _REGISTRY[name] = _Spec(name, aliases, func, kwargs)
+        for alias in aliases:
+            ALIASES[alias] = name
+        return func
+
+    return decorate
 
 
 def _version(value: bool) -> None:
@@ -147,7 +193,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", "-V", help="Mostra la versione ed esce.",
                                  callback=_version, is_eager=True),
@@ -155,26 +200,48 @@ def _root(
     """judgekit: regole, policy da torneo e verdetti di Magic: the Gathering, in italiano."""
 
 
-def command(name: str, *aliases: str, **kwargs: Any) -> Any:
-    """Register a command under its English name and its hidden Italian aliases."""
+def build_app(only: str | None = None) -> typer.Typer:
+    """The typer app with every command, or with just ``only`` (a command name) for a fast run."""
+    modules = [COMMAND_MODULES[only]] if only in COMMAND_MODULES else sorted(set(COMMAND_MODULES.values()))
+    for module in modules:
+        importlib.import_module(module)
+    built = typer.Typer(
+        name="judgekit",
+        cls=JudgekitGroup,
+        help=_root.__doc__,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        options_metavar="[OPZIONI]",
+        subcommand_metavar="COMANDO [ARGOMENTI]...",
+    )
+    built.callback()(_root)
+    for spec in sorted(_REGISTRY.values(), key=lambda s: s.name):
+        if only in COMMAND_MODULES and spec.name != only:
+            continue
+        helptext = (spec.func.__doc__ or "").strip().split("\n")[0]
+        if spec.aliases:
+            helptext += f" (alias: {', '.join(spec.aliases)})"
+        built.command(spec.name, cls=JudgekitCommand, help=helptext, options_metavar="[OPZIONI]",
+                      **spec.kwargs)(spec.func)
+    return built
 
-    def decorate(func: Any) -> Any:
-        app.command(name, cls=JudgekitCommand, **kwargs)(func)
-        for alias in aliases:
-            app.command(alias, cls=JudgekitCommand, hidden=True, **kwargs)(func)
-        return func
 
-    return decorate
-
-
-# Registration: each module adds its commands to ``app`` with :func:`command`.
-from judgekit.commands import check as _check  # noqa: E402,F401
-from judgekit.commands import policy as _policy  # noqa: E402,F401
-from judgekit.commands import rules as _rules  # noqa: E402,F401
-from judgekit.commands import ruling as _ruling  # noqa: E402,F401
-from judgekit.commands import search as _search  # noqa: E402,F401
+def __getattr__(name: str) -> Any:
+    """``judgekit.cli.app``: the full app (every command), built on first access."""
+    if name == "app":
+        full = build_app()
+        globals()["app"] = full
+        return full
+    raise AttributeError(name)
 
 
 def run() -> None:
-    """Console-script entry point."""
-    app(prog_name="judgekit")
+    """Console-script entry point: loads and registers only the command asked for."""
+    argv = sys.argv[1:]
+    wanted = argv[0] if argv and argv[0] in COMMAND_MODULES else None
+    if wanted is not None:
+        importlib.import_module(COMMAND_MODULES[wanted])
+        wanted = ALIASES.get(wanted, wanted)
+    build_app(wanted)(prog_name="judgekit")

@@ -1,3 +1,84 @@
-"""CLI commands: ruling (registered on import by :mod:`judgekit.cli`)."""
+"""CLI commands: ``ruling`` (alias ``verdetto``) and ``scenarios`` (alias ``scenari``)."""
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from judgekit.cli import command
+
+
+@command("ruling", "verdetto")
+def ruling_command(
+    file: Annotated[str, typer.Argument(help="File di scenario YAML, oppure l'id di uno scenario fornito "
+                                             "(vedi «judgekit scenarios»).", metavar="FILE")],
+    as_json: Annotated[bool, typer.Option("--json", help="Stampa il risultato come un documento JSON.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Esce con codice 4 se le aspettative (expect) non "
+                                                        "sono verificate.")] = False,
+) -> None:
+    """Riproduce uno scenario e spiega il verdetto passo per passo, citando le Comprehensive Rules."""
+    from judgekit.engine.replay import replay
+    from judgekit.engine.ruling import failed_document
+    from judgekit.errors import CheckFailedError, InvalidFileError, NotFoundError
+    from judgekit.scenario.loader import load_scenario
+    from judgekit.scenario.shipped import find_shipped, suggest
+
+    path = Path(file)
+    if not path.is_file():
+        found = find_shipped(file)
+        if found is None:
+            if path.suffix in (".yaml", ".yml") or "/" in file:
+                from judgekit.errors import FileAccessError
+
+                raise FileAccessError(f"file non trovato: {file}")
+            raise NotFoundError(f"nessuno scenario con id «{file}» (elenco: judgekit scenarios)", suggest(file))
+        path = found.path
+    try:
+        loaded = load_scenario(path)
+        result = replay(loaded)
+    except InvalidFileError as exc:
+        if as_json:
+            sys.stdout.write(json.dumps(failed_document(path.stem, exc.first), ensure_ascii=False) + "\n")
+            raise typer.Exit(exc.exit_code) from None
+        raise
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+    else:
+        from judgekit.render.ruling import render
+
+        render(result)
+    if check and not result.passed:
+        if as_json:
+            raise typer.Exit(CheckFailedError.exit_code)
+        raise CheckFailedError("le aspettative dello scenario non sono verificate: " +
+                               "; ".join((result.expect or {}).get("failures", [])))
+
+
+@command("scenarios", "scenari")
+def scenarios_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Stampa l'elenco come un documento JSON.")] = False,
+) -> None:
+    """Elenca gli scenari forniti con judgekit (id, titolo, cartella)."""
+    from judgekit.scenario.shipped import shipped
+    from judgekit.textstyle import style
+
+    items = shipped()
+    if as_json:
+        sys.stdout.write(json.dumps([{"id": s.id, "title": s.title, "folder": s.folder} for s in items],
+                                    ensure_ascii=False) + "\n")
+        return
+    if not items:
+        sys.stdout.write("Nessuno scenario fornito.\n")
+        return
+    width = max(len(s.id) for s in items)
+    current = None
+    for s in items:
+        if s.folder != current:
+            current = s.folder
+            sys.stdout.write(style(f"{s.folder}/", "bold") + "\n")
+        sys.stdout.write(f"  {s.id.ljust(width)}  {s.title}\n")
+    sys.stdout.write(f"\n{len(items)} scenari. Esegui: judgekit ruling ID\n")

@@ -1,3 +1,49 @@
 """CLI commands: search (registered on import by :mod:`judgekit.cli`)."""
 
 from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from judgekit.cli import command
+
+
+def _check_doc(value: str | None) -> str | None:
+    """Reject an unknown ``--doc`` while the arguments are parsed (an Italian usage error, exit 2)."""
+    from judgekit.search import service
+
+    try:
+        service.parse_docs(value)
+    except ValueError as exc:
+        raise typer.BadParameter(f"«{exc}» non è un documento: scegli tra {', '.join(service.DOC_CHOICES)}") from None
+    return value
+
+
+@command("search", "cerca")
+def search_command(
+    query: Annotated[list[str] | None, typer.Argument(
+        help="Cosa cercare: parole in italiano o inglese, un numero di regola (510.1c), un alias (grv).",
+        show_default=False, metavar="RICERCA")] = None,
+    doc: Annotated[str | None, typer.Option(
+        "--doc", "-d", metavar="DOC", callback=_check_doc,
+        help="Cerca solo in: cr, ipg, jar, mtr, manuale, glossario (anche più d'uno, separati da virgole).",
+        show_default=False)] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Quanti risultati mostrare.")] = 10,
+    why: Annotated[bool, typer.Option("--why", "--perche", help="Spiega cosa ha trovato e come ha dato il punteggio.")]
+    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Stampa i risultati come un documento JSON.")] = False,
+) -> None:
+    """Cerca nel regolamento, nelle sintesi, nelle policy (IPG, JAR, MTR), nel manuale e nel glossario."""
+    from judgekit.search import render, service
+
+    text = " ".join(query or []).strip()
+    docs = service.parse_docs(doc)
+    index, parsed, hits = service.run(text, docs=docs, limit=limit, explain=why)
+    if as_json:
+        sys.stdout.write(render.to_json(index, text, hits) + "\n")
+    elif hits:
+        sys.stdout.write(render.to_text(index, parsed, hits, why=why))
+    if not hits:
+        raise service.not_found(index, text, docs)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from judgekit.cache import CompileContext
@@ -131,14 +132,15 @@ def compile_glossary(ctx: CompileContext) -> list[dict[str, Any]]:
     return entries
 
 
-def validate_file(path: Any) -> list[Issue]:
+def validate_file(path: Path) -> list[Issue]:
     """Every problem of a glossary file (used by ``judgekit check``)."""
     from judgekit.corpus.models import GlossaryFile
+    from judgekit.paths import display_path
     from judgekit.validation import validate_doc
     from judgekit.yamlio import load_yaml
 
     try:
-        doc = load_yaml(path)
+        doc = load_yaml(path, name=display_path(path))
         model = validate_doc(GlossaryFile, doc)
     except InvalidFileError as exc:
         return list(exc.issues)

@@ -25,8 +25,11 @@ from judgekit.errors import InvalidFileError, Issue
 MANUAL_DIR = "manual"
 
 
-def _load_sections(path: Path, display: str) -> tuple[list[dict[str, Any]], list[Issue], Any]:
-    """The sections of one manual file as plain dicts, with their line lookup; raises on invalid files."""
+def _load_sections(path: Path, display: str) -> list[dict[str, Any]]:
+    """The sections of one manual file as plain dicts (raises InvalidFileError on an invalid file).
+
+    Each dict carries ``_where`` = (file, line, key) for the cross-file checks.
+    """
     from judgekit.corpus.models import ManualFile, ManualSection
     from judgekit.validation import validate_doc
     from judgekit.yamlio import load_yaml
@@ -34,22 +37,12 @@ def _load_sections(path: Path, display: str) -> tuple[list[dict[str, Any]], list
     doc = load_yaml(path, name=display)
     if isinstance(doc.data, dict) and "sections" in doc.data:
         found = [s.model_dump(mode="json") for s in validate_doc(ManualFile, doc).sections]
-
-        def line_of(i: int, key: str) -> int | None:
-            return doc.line_of(("sections", i, key))
-
-        prefix = "sections"
+        for i, section in enumerate(found):
+            section["_where"] = (display, doc.line_of(("sections", i, "slug")), f"sections[{i}].")
     else:
         found = [validate_doc(ManualSection, doc).model_dump(mode="json")]
-
-        def line_of(i: int, key: str) -> int | None:
-            return doc.line_of((key,))
-
-        prefix = ""
-    issues: list[Issue] = []
-    for i, section in enumerate(found):
-        section["_where"] = (display, line_of(i, "slug"), f"{prefix}[{i}]" if prefix else "")
-    return found, issues, line_of
+        found[0]["_where"] = (display, doc.line_of(("slug",)), "")
+    return found
 
 
 def _cross_checks(sections: list[dict[str, Any]]) -> list[Issue]:
@@ -62,13 +55,13 @@ def _cross_checks(sections: list[dict[str, Any]]) -> list[Issue]:
         slug = section["slug"]
         if slug in slugs:
             other_file, other_line = slugs[slug]
-            issues.append(Issue(file, line, f"{key}.slug".lstrip("."),
+            issues.append(Issue(file, line, f"{key}slug",
                                 f"slug «{slug}» ripetuto (già in {other_file}:{other_line})"))
         else:
             slugs[slug] = (file, line)
         order = section["order"]
         if order in orders:
-            issues.append(Issue(file, line, f"{key}.order".lstrip("."),
+            issues.append(Issue(file, line, f"{key}order",
                                 f"ordine {order} già usato dalla sezione «{orders[order]}»"))
         else:
             orders[order] = slug
@@ -78,12 +71,9 @@ def _cross_checks(sections: list[dict[str, Any]]) -> list[Issue]:
 def compile_manual(ctx: CompileContext) -> list[dict[str, Any]]:
     """Validate every file of ``rules_it/manual`` and return all sections as plain dicts, by ``order``."""
     sections: list[dict[str, Any]] = []
-    issues: list[Issue] = []
     for path in ctx.yaml_files(MANUAL_DIR):
-        found, found_issues, _ = _load_sections(path, ctx.display(path))
-        sections.extend(found)
-        issues.extend(found_issues)
-    issues.extend(_cross_checks(sections))
+        sections.extend(_load_sections(path, ctx.display(path)))
+    issues = _cross_checks(sections)
     if issues:
         raise InvalidFileError(issues)
     for section in sections:
@@ -94,11 +84,13 @@ def compile_manual(ctx: CompileContext) -> list[dict[str, Any]]:
 
 def validate_file(path: Path) -> list[Issue]:
     """Every problem of one manual file (for ``judgekit check``); cross-file checks happen at compile time."""
+    from judgekit.paths import display_path
+
     try:
-        sections, issues, _ = _load_sections(path, str(path))
+        sections = _load_sections(path, display_path(path))
     except InvalidFileError as exc:
         return list(exc.issues)
-    return issues + _cross_checks(sections)
+    return _cross_checks(sections)
 
 
 def find_section(sections: Iterable[Mapping[str, Any]], slug: str) -> dict[str, Any] | None:
@@ -111,20 +103,26 @@ def find_section(sections: Iterable[Mapping[str, Any]], slug: str) -> dict[str, 
 
 
 def suggestions(sections: Iterable[Mapping[str, Any]], query: str, limit: int = 5) -> list[str]:
-    """Slugs of the sections whose slug or title looks most like ``query`` (fuzzy match)."""
-    from rapidfuzz import fuzz, process
+    """Slugs of the sections whose slug or title looks most like ``query`` (fuzzy match).
 
-    choices: dict[str, str] = {}
+    Each candidate scores the mean of a word-set and a word-order comparison, so that both a partial
+    slug (``layer-timestamp``) and a few words of a title (``danno combattimento``) find their section.
+    """
+    from rapidfuzz import fuzz, utils
+
+    def words(text: str) -> str:
+        return utils.default_process(text.replace("-", " "))
+
+    wanted = words(query)
+    best: dict[str, float] = {}
     for section in sections:
-        choices[f"{section['slug']}\0slug"] = section["slug"]
-        choices[f"{section['slug']}\0title"] = section["title"].lower()
-    found = process.extract(query.lower(), choices, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=60)
-    out: list[str] = []
-    for _, _, key in found:
-        slug = key.split("\0")[0]
-        if slug not in out:
-            out.append(slug)
-    return out[:limit]
+        for candidate in (section["slug"], section["title"]):
+            text = words(candidate)
+            score = (fuzz.token_set_ratio(wanted, text) + fuzz.token_sort_ratio(wanted, text)) / 2
+            if score > best.get(section["slug"], 0.0):
+                best[section["slug"]] = score
+    ranked = sorted((slug for slug, score in best.items() if score >= 60), key=lambda slug: -best[slug])
+    return ranked[:limit]
 
 
 def grouped(sections: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]]:

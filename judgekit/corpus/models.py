@@ -31,6 +31,8 @@ class Source(StrictModel):
 class RuleVersion(StrictModel):
     """An older (or alternate) text of a rule, kept as history."""
 
+    id: str | None = Field(default=None, pattern=RULE_ID_PATTERN,
+                           description="the number this text had in that version, when it differs")
     text: str
     examples: list[str] = []
     source: str = Field(description="key into the file's sources")
@@ -59,8 +61,44 @@ class RuleFile(StrictModel):
     section: str = Field(pattern=r"^\d{3}$")
     title: str
     language: Literal["it", "en"] = "it"
+    note: str | None = Field(default=None, description="Italian note about the section and its sources")
     sources: dict[str, Source]
     rules: list[Rule]
+
+
+class SectionIndex(StrictModel):
+    """The CR table of contents (``cr/sections.yaml``): titles of every chapter and section."""
+
+    source: Source
+    chapters: dict[str, str]
+    sections: dict[str, str]
+
+
+class ImportedRule(StrictModel):
+    """One rule of an imported official (English) Comprehensive Rules text."""
+
+    id: str = Field(pattern=RULE_ID_PATTERN)
+    text: str
+    examples: list[str] = []
+
+
+class ImportedTerm(StrictModel):
+    """One entry of the glossary of an imported Comprehensive Rules text."""
+
+    term: str
+    definition: str
+
+
+class ImportedRules(StrictModel):
+    """``cr_en.yaml`` in the user data folder, written by ``judgekit import-cr``."""
+
+    language: Literal["en"] = "en"
+    document: str
+    effective_date: dt.date | None = None
+    imported: str
+    sections: dict[str, str] = {}
+    rules: list[ImportedRule]
+    glossary: list[ImportedTerm] = []
 
 
 class GlossaryEntry(StrictModel):

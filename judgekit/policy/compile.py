@@ -1,17 +1,327 @@
-"""Compile ``rules_it/policy`` into the cache's ``policy`` part."""
+"""Compile ``rules_it/policy`` into the cache's ``policy`` part, and validate policy files.
+
+The compiled part is plain data (see :func:`compile_policy`): the IPG infractions and general sections, the
+JAR cases, the MTR sections, the quick-reference facts and a small matching index built from the data's
+names, aliases, keywords and phrases (:mod:`judgekit.policy.match` reads it). It also carries
+``search_docs``, one entry per policy section, for the search index.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from judgekit.cache import CompileContext
-from judgekit.errors import Issue
+from judgekit.errors import InvalidFileError, Issue
+from judgekit.policy import text as tx
+from judgekit.yamlio import YamlDoc, load_yaml
+
+# Weights of the fields an infraction is recognised by (names weigh more than definitions).
+W_NAME = 3.0
+W_ALIAS = 3.0
+W_KEYWORD = 2.0
+W_PHRASE = 1.5
+W_JAR = 1.0
+W_BODY = 0.6
 
 
-def compile_policy(ctx: CompileContext) -> dict[str, Any]:
-    return {}
+def _load(path: Path, name: str | None = None) -> tuple[YamlDoc, Any]:
+    """Load and validate one policy file; return the raw document and its model."""
+    from judgekit.policy.models import DOCUMENT_MODELS
+    from judgekit.validation import validate_doc
+
+    doc = load_yaml(path, name=name)
+    data = doc.data
+    if not isinstance(data, dict):
+        raise InvalidFileError([doc.issue((), "il file deve essere una mappa (chiave: valore)")])
+    kind = data.get("document")
+    model = DOCUMENT_MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        allowed = ", ".join(sorted(DOCUMENT_MODELS))
+        raise InvalidFileError([doc.issue(("document",), f"documento sconosciuto «{kind}»: ammessi {allowed}")])
+    return doc, validate_doc(model, doc)
+
+
+def _duplicates(doc: YamlDoc, items: Iterable[tuple[tuple[Any, ...], str]], what: str) -> list[Issue]:
+    seen: dict[str, tuple[Any, ...]] = {}
+    issues: list[Issue] = []
+    for loc, value in items:
+        if value in seen:
+            issues.append(doc.issue(loc, f"{what} ripetuto «{value}» (già alla riga {doc.line_of(seen[value])})"))
+        else:
+            seen[value] = loc
+    return issues
+
+
+def _cross_check(loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
+    """References between the documents: related infractions, JAR cases, MTR sections, aliases."""
+    issues: list[Issue] = []
+    ipg = loaded.get("ipg")
+    jar = loaded.get("jar")
+    mtr = loaded.get("mtr")
+    ipg_ids = {i.id for i in ipg[1].infractions} if ipg else None
+    jar_ids = {c.id for c in jar[1].cases} if jar else None
+    mtr_ids = {s.id for s in mtr[1].sections} if mtr else None
+
+    if ipg:
+        doc, model = ipg
+        issues += _duplicates(doc, ((("infractions", n, "id"), inf.id) for n, inf in enumerate(model.infractions)),
+                              "numero di infrazione")
+        issues += _duplicates(doc, ((("sections", n, "id"), s.id) for n, s in enumerate(model.sections)),
+                              "numero di sezione")
+        aliases = []
+        for n, inf in enumerate(model.infractions):
+            for a, alias in enumerate(inf.aliases):
+                aliases.append((("infractions", n, "aliases", a), tx.key(alias)))
+        issues += _duplicates(doc, aliases, "alias")
+        categories = {c.id for c in model.categories}
+        for n, inf in enumerate(model.infractions):
+            if inf.category not in categories:
+                issues.append(doc.issue(("infractions", n, "category"), f"categoria «{inf.category}» non definita"))
+            for r, rel in enumerate(inf.related):
+                if ipg_ids is not None and rel.id not in ipg_ids:
+                    issues.append(doc.issue(("infractions", n, "related", r, "id"),
+                                            f"infrazione collegata «{rel.id}» inesistente"))
+            if jar_ids is not None:
+                for r, case in enumerate(inf.regular):
+                    if case not in jar_ids:
+                        issues.append(doc.issue(("infractions", n, "regular", r), f"caso JAR «{case}» inesistente"))
+            if mtr_ids is not None:
+                for r, sec in enumerate(inf.mtr):
+                    if sec not in mtr_ids:
+                        issues.append(doc.issue(("infractions", n, "mtr", r), f"sezione MTR «{sec}» inesistente"))
+    if jar:
+        doc, model = jar
+        issues += _duplicates(doc, ((("cases", n, "id"), c.id) for n, c in enumerate(model.cases)), "identificativo")
+        groups = {g.id for g in model.groups}
+        for n, case in enumerate(model.cases):
+            if case.group not in groups:
+                issues.append(doc.issue(("cases", n, "group"), f"gruppo «{case.group}» non definito"))
+            if ipg_ids is not None:
+                for r, ref in enumerate(case.ipg):
+                    if ref not in ipg_ids:
+                        issues.append(doc.issue(("cases", n, "ipg", r), f"infrazione IPG «{ref}» inesistente"))
+        if "general.approach" not in {c.id for c in model.cases}:
+            issues.append(doc.issue(("cases",), "manca il caso «general.approach» (principi generali)"))
+    if mtr:
+        doc, model = mtr
+        issues += _duplicates(doc, ((("sections", n, "id"), s.id) for n, s in enumerate(model.sections)),
+                              "numero di sezione")
+    return issues
+
+
+def _siblings(path: Path) -> dict[str, tuple[YamlDoc, Any]]:
+    loaded: dict[str, tuple[YamlDoc, Any]] = {}
+    for other in sorted(path.parent.glob("*.yaml")):
+        if other.resolve() == path.resolve():
+            continue
+        try:
+            doc, model = _load(other)
+        except InvalidFileError:
+            continue
+        loaded.setdefault(model.document, (doc, model))
+    return loaded
 
 
 def validate_file(path: Path) -> list[Issue]:
-    return []
+    """Every problem of one policy file (``file:line key.path: message``), including broken references to
+    the other policy files found in the same folder."""
+    try:
+        doc, model = _load(path)
+    except InvalidFileError as exc:
+        return list(exc.issues)
+    loaded = _siblings(path)
+    loaded[model.document] = (doc, model)
+    return [issue for issue in _cross_check(loaded) if issue.file == doc.name]
+
+
+# --- compiled data ---------------------------------------------------------------------------------------
+
+
+def _infraction(inf: Any, categories: dict[str, Any]) -> dict[str, Any]:
+    data = inf.model_dump()
+    data["kind"] = "infraction"
+    data["doc"] = "ipg"
+    if data.get("repeat") is None:
+        category = categories.get(inf.category)
+        data["repeat"] = category.get("repeat") if category else None
+        data["repeat_from"] = "category"
+    else:
+        data["repeat_from"] = "infraction"
+    return data
+
+
+def _search_text(*parts: Any) -> str:
+    out: list[str] = []
+    for part in parts:
+        if not part:
+            continue
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            out.extend(str(p) for p in part if p)
+    return "\n".join(out)
+
+
+def _units(entry: dict[str, Any], jar: dict[str, dict[str, Any]]) -> list[tuple[str, float]]:
+    """The texts an IPG infraction is recognised by, each with its weight."""
+    units: list[tuple[str, float]] = [(entry["name_it"], W_NAME), (entry["name_en"], W_NAME)]
+    units += [(a, W_ALIAS) for a in entry["aliases"]]
+    units += [(k, W_KEYWORD) for k in entry["keywords"]]
+    units += [(p, W_PHRASE) for p in entry["phrases"]]
+    units += [(entry["definition"], W_BODY)] + [(e, W_BODY) for e in entry["examples"]]
+    for case_id in entry["regular"]:
+        case = jar.get(case_id)
+        if not case or case["group"] == "general":
+            continue
+        units += [(case["name_it"], W_JAR)] + [(k, W_JAR) for k in case["keywords"] + case["phrases"]]
+    return units
+
+
+def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Per infraction: the weight of each stem and stem bigram; document frequencies; the stem table."""
+    table: dict[str, str] = {}
+    surface: dict[str, str] = {}
+    terms: dict[str, dict[str, float]] = {}
+    for iid, entry in infractions.items():
+        weights: dict[str, float] = {}
+        for text, weight in _units(entry, jar):
+            words = tx.content_tokens(text)
+            stems = []
+            for word in words:
+                stem = tx.stem(word, table)
+                table[word] = stem
+                surface.setdefault(stem, word)
+                stems.append(stem)
+            for stem in stems:
+                weights[stem] = max(weights.get(stem, 0.0), weight)
+            for a, b in zip(stems, stems[1:], strict=False):
+                bigram = f"{a} {b}"
+                weights[bigram] = max(weights.get(bigram, 0.0), weight)
+        terms[iid] = weights
+    df: dict[str, int] = {}
+    for weights in terms.values():
+        for term in weights:
+            df[term] = df.get(term, 0) + 1
+    total = max(1, len(terms))
+    idf = {term: round(math.log(1.0 + total / count), 4) for term, count in df.items()}
+    vocab = sorted(t for t in df if " " not in t and len(t) >= 4 and not t[:1].isdigit())
+    return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": vocab}
+
+
+def _lookup(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """Exact keys (id, names, aliases) -> ``"ipg:2.5"`` / ``"jar:common.trigger"``."""
+    found: dict[str, list[str]] = {}
+
+    def add(text: str, target: str) -> None:
+        k = tx.key(text)
+        if k and target not in found.setdefault(k, []):
+            found[k].append(target)
+
+    for iid, entry in infractions.items():
+        target = f"ipg:{iid}"
+        for text in [iid, f"ipg {iid}", entry["name_it"], entry["name_en"], *entry["aliases"]]:
+            add(text, target)
+    for cid, case in jar.items():
+        target = f"jar:{cid}"
+        for text in [cid, case["name_it"], case["name_en"], *case["aliases"]]:
+            add(text, target)
+    return found
+
+
+def _section_lookup(sections: dict[str, dict[str, Any]], mtr: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Exact keys of the IPG general sections and MTR sections, which are not infractions."""
+    found: dict[str, str] = {}
+    for doc, entries in (("ipg", sections), ("mtr", mtr)):
+        for sid, sec in entries.items():
+            texts = [f"{doc} {sid}", sec["name_it"], sec["name_en"], *sec["aliases"]]
+            if doc == "ipg":
+                texts.append(sid)
+            for text in texts:
+                k = tx.key(text)
+                if k:
+                    found.setdefault(k, f"{doc}:{sid}")
+    return found
+
+
+def compile_policy(ctx: CompileContext) -> dict[str, Any]:
+    """The ``policy`` part of the cache (raises :class:`InvalidFileError` on bad data)."""
+    loaded: dict[str, tuple[YamlDoc, Any]] = {}
+    issues: list[Issue] = []
+    for path in ctx.yaml_files("policy"):
+        try:
+            doc, model = _load(path, name=ctx.display(path))
+        except InvalidFileError as exc:
+            issues.extend(exc.issues)
+            continue
+        if model.document in loaded:
+            issues.append(doc.issue(("document",), f"documento «{model.document}» già definito in "
+                                                   f"{loaded[model.document][0].name}"))
+            continue
+        loaded[model.document] = (doc, model)
+    issues += _cross_check(loaded)
+    if issues:
+        raise InvalidFileError(issues)
+
+    documents: dict[str, dict[str, str]] = {}
+    for kind, (_doc, model) in loaded.items():
+        documents[kind] = {"title_it": model.title_it, "title_en": model.title_en, "date": model.date}
+
+    categories: dict[str, Any] = {}
+    sections: dict[str, Any] = {}
+    infractions: dict[str, dict[str, Any]] = {}
+    if "ipg" in loaded:
+        ipg = loaded["ipg"][1]
+        categories = {c.id: c.model_dump() for c in ipg.categories}
+        sections = {s.id: {**s.model_dump(), "doc": "ipg", "kind": "section"} for s in ipg.sections}
+        infractions = {i.id: _infraction(i, categories) for i in ipg.infractions}
+    jar_groups: dict[str, Any] = {}
+    jar: dict[str, dict[str, Any]] = {}
+    if "jar" in loaded:
+        model = loaded["jar"][1]
+        jar_groups = {g.id: g.model_dump() for g in model.groups}
+        jar = {c.id: {**c.model_dump(), "doc": "jar"} for c in model.cases}
+    mtr: dict[str, Any] = {}
+    if "mtr" in loaded:
+        mtr = {s.id: {**s.model_dump(), "doc": "mtr"} for s in loaded["mtr"][1].sections}
+
+    for kind, entries in (("ipg", sections), ("ipg", infractions), ("jar", jar), ("mtr", mtr)):
+        for entry in entries.values():
+            entry["date"] = documents.get(kind, {}).get("date", "")
+
+    search_docs: list[dict[str, Any]] = []
+    for sid, sec in sections.items():
+        search_docs.append({"doc": "ipg", "id": sid, "title": sec["name_it"],
+                            "text": _search_text(sec["summary"], sec["name_en"]),
+                            "aliases": [sec["name_en"], *sec["aliases"]]})
+    for iid, inf in infractions.items():
+        search_docs.append({"doc": "ipg", "id": iid, "title": inf["name_it"],
+                            "text": _search_text(inf["definition"], inf["philosophy"], inf["remedy"],
+                                                 inf["partial_fixes"], inf["examples"], inf["name_en"]),
+                            "aliases": [inf["name_en"], *inf["aliases"]]})
+    for cid, case in jar.items():
+        search_docs.append({"doc": "jar", "id": cid, "title": case["name_it"],
+                            "text": _search_text(case["summary"], case["remedy"], case["escalation"], case["name_en"]),
+                            "aliases": [case["name_en"], *case["aliases"]]})
+    for sid, sec in mtr.items():
+        search_docs.append({"doc": "mtr", "id": sid, "title": sec["name_it"],
+                            "text": _search_text(sec["summary"], sec["name_en"]),
+                            "aliases": [sec["name_en"], *sec["aliases"]]})
+
+    return {
+        "format": 1,
+        "documents": documents,
+        "categories": categories,
+        "sections": sections,
+        "infractions": infractions,
+        "order": list(infractions),
+        "jar_groups": jar_groups,
+        "jar": jar,
+        "mtr": mtr,
+        "index": _build_index(infractions, jar),
+        "lookup": _lookup(infractions, jar),
+        "section_lookup": _section_lookup(sections, mtr),
+        "search_docs": search_docs,
+    }

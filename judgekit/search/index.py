@@ -1,11 +1,353 @@
-"""Build the search index (the cache's ``search`` part) from the other compiled parts."""
+"""Build the search index (the cache's ``search`` part) from the other compiled parts.
+
+The index is plain picklable data, read at query time without YAML nor pydantic:
+
+- ``entries``: parallel lists describing every searchable entry (doc, id, title, citation, snippet text,
+  history text, static factor, flags), in document order: CR (rules and sintesi in CR order, a section
+  heading before its rules), IPG, JAR, MTR, textbook (``manuale``), glossary (``glossario``);
+- ``terms`` (a sorted packed string table, see :mod:`judgekit.search.schema`) with ``offsets``/``post_entry``/
+  ``post_weight``/``post_fields``: the inverted index. A term is a stem
+  or a bigram of two adjacent content stems of the same field (``"dann combatt"``). For each posting the
+  BM25F pseudo-frequency is precomputed (field weights and length normalisation are static), so a query
+  only sums ``idf * tf * (k1 + 1) / (tf + k1)``; the field bitmask is kept to explain matches;
+- ``vocab_words``/``vocab_stems``: every folded word of the corpus and its stem, packed (the query path
+  stems without loading the stemmer);
+- ``ids``, ``titles``, ``aliases``, ``phrases``, ``links``: the exact lookups behind the ranking tiers
+  (rule numbers, policy aliases such as ``grv``, exact titles and terms, glossary translations).
+
+See :mod:`judgekit.search.rank` for how these are used.
+"""
 
 from __future__ import annotations
 
+import re
+from array import array
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from judgekit.cache import CompileContext
+from judgekit.search import normalize as nz
+from judgekit.search.schema import (
+    DOCS,
+    FIELD_LABELS,
+    FLAG_GLOSSARY,
+    FLAG_OUTDATED,
+    FLAG_SECTION,
+    FLAG_SINTESI,
+    FLAG_SUPERSEDED,
+    pack,
+)
+
+INDEX_FORMAT = 2
+
+# Field name -> (weight, length normalisation b). Titles and names weigh more than body text; the text
+# of superseded versions (history) is indexed with a strong penalty so old wording still finds its rule.
+FIELDS: dict[str, tuple[float, float]] = {
+    "title": (3.0, 0.5),
+    "alias": (3.0, 0.3),
+    "en": (2.0, 0.5),
+    "section": (1.0, 0.3),
+    "lead": (0.7, 0.5),
+    "text": (1.0, 0.75),
+    "note": (0.5, 0.75),
+    "text_en": (0.6, 0.75),
+    "history": (0.15, 0.75),
+}
+FIELD_NAMES = tuple(FIELDS)
+
+# Static multipliers of an entry's text score.
+FACTOR_SUPERSEDED = 0.35
+FACTOR_OUTDATED = 0.85
+# Glossary entries are short (BM25 favours them) and are an aid to find the rules, not the authority.
+FACTOR_GLOSSARY = 0.6
+
+__all__ = ["DOCS", "FIELDS", "FIELD_LABELS", "build_index", "compile_index", "entries_from_parts"]
+
+K1 = 1.2
+
+
+def _text_of(*parts: Any) -> str:
+    out: list[str] = []
+    for part in parts:
+        if not part:
+            continue
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, (list, tuple)):
+            out.extend(str(p) for p in part if p)
+    return "\n".join(out)
+
+
+def _policy_citation(doc: str, entry_id: str, title: str) -> str:
+    label = doc.upper()
+    if re.match(r"^\d", entry_id) or not title:
+        return f"{label} {entry_id}"
+    return f"{label} {title}"
+
+
+def _order_key(entry_id: str) -> tuple[Any, ...]:
+    parts: list[Any] = []
+    for piece in re.findall(r"\d+|[a-z]+", entry_id.lower()):
+        parts.append((0, int(piece), "") if piece.isdigit() else (1, 0, piece))
+    return tuple(parts)
+
+
+_SENTENCE_END = re.compile(r"[.:;](?:\s|$)")
+
+
+def lead(text: str) -> str:
+    """The first sentence of a text, where a rule usually states its topic ("I tipi di carta sono: ...")."""
+    text = (text or "").strip()
+    match = _SENTENCE_END.search(text)
+    return text[: match.start()] if match else text[:200]
+
+
+def _own_title(rule: dict[str, Any]) -> str:
+    """A rule's own title (sintesi, keyword rules), not a display title cut from the start of its text."""
+    title = (rule.get("title") or "").strip()
+    if not title:
+        return ""
+    head = nz.fold(title.rstrip("…. ")).strip()
+    if head and nz.fold(rule.get("text") or "").startswith(head):
+        return ""
+    return title
+
+
+def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The searchable entries of the compiled parts, in document order (see the module docstring)."""
+    entries: list[dict[str, Any]] = []
+    rules_part = parts.get("rules") or {}
+    rules: dict[str, Any] = rules_part.get("rules") or {}
+    sections: dict[str, str] = rules_part.get("sections") or {}
+    order: list[str] = list(rules_part.get("order") or [])
+    known = set(order)
+    order += sorted((rid for rid in rules if rid not in known), key=_order_key)
+    heads_done: set[str] = set()
+    for rid in order:
+        rule = rules.get(rid)
+        if rule is None:
+            continue
+        sec = rid[:3]
+        if sec in sections and sec not in heads_done and sec not in rules:
+            heads_done.add(sec)
+            entries.append({"doc": "cr", "id": sec, "title": sections[sec], "citation": f"CR {sec}",
+                            "fields": {"title": sections[sec]}, "text": "", "flags": FLAG_SECTION})
+        heads_done.add(sec)
+        flags = 0
+        if rule.get("status") == "superseded":
+            flags |= FLAG_SUPERSEDED
+        if rule.get("kind") == "sintesi":
+            flags |= FLAG_SINTESI
+        if rid == sec:
+            flags |= FLAG_SECTION
+        title = _own_title(rule)
+        sec_title = sections.get(sec, "") or rule.get("section_title") or ""
+        text = _text_of(rule.get("text"), rule.get("examples"))
+        history = _text_of(*[_text_of(h.get("text"), h.get("examples")) for h in rule.get("history") or []])
+        entries.append({
+            "doc": "cr", "id": rid, "title": title or sec_title, "citation": f"CR {rid}",
+            "fields": {"title": title or (sec_title if rid == sec else ""),
+                       "section": sec_title if rid != sec else "", "lead": lead(rule.get("text") or ""),
+                       "text": text, "note": rule.get("note") or "",
+                       "text_en": rule.get("text_en") or "", "history": history},
+            "text": text, "history": history, "flags": flags,
+        })
+    for sec in sorted(set(sections) - heads_done, key=_order_key):
+        entries.append({"doc": "cr", "id": sec, "title": sections[sec], "citation": f"CR {sec}",
+                        "fields": {"title": sections[sec]}, "text": "", "flags": FLAG_SECTION})
+
+    policy = parts.get("policy") or {}
+    docs = [d for d in policy.get("search_docs") or [] if d.get("doc") in ("ipg", "jar", "mtr")]
+    for doc in ("ipg", "jar", "mtr"):
+        for item in docs:
+            if item["doc"] != doc:
+                continue
+            eid, title = str(item.get("id", "")), item.get("title") or ""
+            aliases = [a for a in item.get("aliases") or [] if a]
+            entries.append({
+                "doc": doc, "id": eid, "title": title, "citation": _policy_citation(doc, eid, title),
+                "fields": {"title": title, "alias": _text_of(aliases), "lead": lead(item.get("text") or ""),
+                           "text": item.get("text") or ""},
+                "text": item.get("text") or "", "aliases": aliases, "flags": 0,
+            })
+
+    manual = sorted(parts.get("manual") or [], key=lambda s: (s.get("order", 0), s.get("slug", "")))
+    for section in manual:
+        flags = FLAG_OUTDATED if section.get("outdated") else 0
+        title = section.get("title") or section.get("slug", "")
+        entries.append({
+            "doc": "manuale", "id": section.get("slug", ""), "title": title, "citation": f"Manuale {title}",
+            "fields": {"title": title, "section": _text_of(section.get("part"), section.get("chapter")),
+                       "text": section.get("text") or "", "note": section.get("outdated") or ""},
+            "text": section.get("text") or "", "flags": flags,
+        })
+
+    for item in parts.get("glossary") or []:
+        term = item.get("it") or ""
+        english = item.get("en") or ""
+        canonical = (item.get("canonical") or "").replace("_", " ")
+        definition = item.get("definition") or ""
+        title = f"{term} ({english})" if english and nz.fold(english) != nz.fold(term) else term
+        entries.append({
+            "doc": "glossario", "id": term, "title": title, "citation": f"Glossario {term}",
+            "fields": {"title": term, "alias": _text_of(item.get("aliases_it")),
+                       "en": _text_of(english, item.get("aliases_en"), canonical), "text": definition},
+            "text": definition or title, "flags": FLAG_GLOSSARY, "links": list(item.get("rules") or []),
+            "glossary": {"it": term, "aliases_it": list(item.get("aliases_it") or []), "en": english,
+                         "aliases_en": list(item.get("aliases_en") or []), "canonical": canonical,
+                         "category": item.get("category") or ""},
+        })
+    return entries
+
+
+def _factor(flags: int) -> float:
+    factor = 1.0
+    if flags & FLAG_SUPERSEDED:
+        factor *= FACTOR_SUPERSEDED
+    if flags & FLAG_OUTDATED:
+        factor *= FACTOR_OUTDATED
+    if flags & FLAG_GLOSSARY:
+        factor *= FACTOR_GLOSSARY
+    return factor
+
+
+def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The index of ``entries`` (dicts as made by :func:`entries_from_parts`)."""
+    entries = list(entries)
+    vocab: dict[str, str] = {}
+
+    def stem_of(token: str) -> str:
+        found = vocab.get(token)
+        if found is None:
+            found = vocab[token] = nz.stem(token)
+        return found
+
+    field_tf: list[dict[str, dict[str, int]]] = []
+    field_len: list[dict[str, int]] = []
+    len_sum: dict[str, float] = defaultdict(float)
+    len_count: dict[str, int] = defaultdict(int)
+    for entry in entries:
+        per_field: dict[str, dict[str, int]] = {}
+        lengths: dict[str, int] = {}
+        for name, text in entry["fields"].items():
+            if not text or name not in FIELDS:
+                continue
+            words = [t for t in nz.tokens(text)]
+            for word in words:
+                if word not in vocab:
+                    stem_of(word)
+            content = [stem_of(t) for t in words if t not in nz.STOPWORDS]
+            if not content:
+                continue
+            counts: dict[str, int] = defaultdict(int)
+            for s in content:
+                counts[s] += 1
+            for left, right in zip(content, content[1:], strict=False):
+                if left != right:
+                    counts[f"{left} {right}"] += 1
+            per_field[name] = counts
+            lengths[name] = len(content)
+            len_sum[name] += len(content)
+            len_count[name] += 1
+        field_tf.append(per_field)
+        field_len.append(lengths)
+    avg_len = {name: (len_sum[name] / len_count[name]) if len_count[name] else 1.0 for name in FIELDS}
+
+    postings: dict[str, list[tuple[int, float, int]]] = defaultdict(list)
+    for index, per_field in enumerate(field_tf):
+        combined: dict[str, list[float]] = {}
+        for name, counts in per_field.items():
+            weight, b = FIELDS[name]
+            norm = 1.0 - b + b * field_len[index][name] / avg_len[name]
+            bit = 1 << FIELD_NAMES.index(name)
+            for term, tf in counts.items():
+                slot = combined.get(term)
+                if slot is None:
+                    slot = combined[term] = [0.0, 0]
+                slot[0] += weight * tf / norm
+                slot[1] = int(slot[1]) | bit
+        for term, (pseudo, mask) in combined.items():
+            postings[term].append((index, pseudo, int(mask)))
+
+    sorted_terms = sorted(postings)
+    offsets = array("I", [0])
+    post_entry = array("I")
+    post_weight = array("f")
+    post_fields = array("H")
+    for term in sorted_terms:
+        for index, pseudo, mask in postings[term]:
+            post_entry.append(index)
+            post_weight.append(pseudo)
+            post_fields.append(mask)
+        offsets.append(len(post_entry))
+
+    ids: dict[str, int] = {}
+    titles: dict[str, list[int]] = defaultdict(list)
+    aliases: dict[str, list[int]] = defaultdict(list)
+    phrases: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for index, entry in enumerate(entries):
+        ids.setdefault(f"{entry['doc']}:{entry['id']}", index)
+        names = [entry["fields"].get("title") or ""]
+        gloss = entry.get("glossary")
+        if gloss:
+            names += [gloss["en"], gloss["canonical"], *gloss["aliases_it"], *gloss["aliases_en"]]
+        for alias in entry.get("aliases") or []:
+            folded = " ".join(nz.tokens(alias))
+            if folded and index not in aliases[folded]:
+                aliases[folded].append(index)
+            names.append(alias)
+        for name in names:
+            name_key = " ".join(stem_of(t) for t in nz.content_tokens(name))
+            if name_key and index not in titles[name_key]:
+                titles[name_key].append(index)
+        if gloss:
+            it_key = " ".join(stem_of(t) for t in nz.content_tokens(gloss["it"]))
+            for name in [gloss["it"], gloss["en"], gloss["canonical"], *gloss["aliases_it"], *gloss["aliases_en"]]:
+                name_key = " ".join(stem_of(t) for t in nz.content_tokens(name))
+                if name_key and (index, it_key) not in phrases[name_key]:
+                    phrases[name_key].append((index, it_key))
+
+    return {
+        "format": INDEX_FORMAT,
+        "docs": [e["doc"] for e in entries],
+        "ids": [e["id"] for e in entries],
+        "titles_display": [e["title"] for e in entries],
+        "citations": [e["citation"] for e in entries],
+        "texts": [e.get("text") or "" for e in entries],
+        "histories": [e.get("history") or "" for e in entries],
+        "flags": array("B", [e.get("flags", 0) for e in entries]),
+        "factors": array("f", [_factor(e.get("flags", 0)) for e in entries]),
+        "links": [list(e.get("links") or []) for e in entries],
+        "terms": pack(sorted_terms),
+        "offsets": offsets,
+        "post_entry": post_entry,
+        "post_weight": post_weight,
+        "post_fields": post_fields,
+        "vocab_words": pack(sorted(vocab)),
+        "vocab_stems": pack(vocab[w] for w in sorted(vocab)),
+        "lookup": ids,
+        "titles": dict(titles),
+        "aliases": dict(aliases),
+        "phrases": dict(phrases),
+        "suggest": _suggestions(entries),
+        "fields": list(FIELD_NAMES),
+    }
+
+
+def _suggestions(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(name, Italian term) pairs of the glossary, offered when a search finds nothing."""
+    out: list[tuple[str, str]] = []
+    for entry in entries:
+        gloss = entry.get("glossary")
+        if not gloss:
+            continue
+        for name in [gloss["it"], gloss["en"], *gloss["aliases_it"], *gloss["aliases_en"]]:
+            if name:
+                out.append((name, gloss["it"]))
+    return out
 
 
 def compile_index(ctx: CompileContext) -> dict[str, Any]:
-    return {}
+    """The ``search`` part: the index of the rules, glossary, textbook and policy parts."""
+    return build_index(entries_from_parts(ctx.parts))

@@ -1,0 +1,78 @@
+"""Start-up budget of the rule lookup: ``judgekit rule 510.1c`` against ``python -c "import typer"``.
+
+Both commands run as subprocesses, alternately, in the same run (after a warm-up that builds the
+corpus cache); the script prints the median wall time of each and their ratio. The target is a
+ratio of at most 1.5: a lookup must cost little more than starting Python with typer.
+
+    python benchmarks/lookup.py [--rounds 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET = 1.5
+
+
+def judgekit_command() -> list[str]:
+    """The installed console script next to this interpreter, else ``python -m judgekit``."""
+    folder = Path(sys.executable).parent
+    for name in ("judgekit", "judgekit.exe"):
+        script = folder / name
+        if script.is_file() and os.access(script, os.X_OK):
+            return [str(script)]
+    found = shutil.which("judgekit")
+    if found and Path(found).parent == folder:
+        return [found]
+    return [sys.executable, "-m", "judgekit"]
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--rule", default="510.1c")
+    args = parser.parse_args()
+
+    env = dict(os.environ)
+    # An installed package runs from compiled bytecode: let the warm-up write it, as pip would have.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("JUDGEKIT_CACHE_DIR", tempfile.mkdtemp(prefix="judgekit-bench-"))
+    lookup = [*judgekit_command(), "rule", args.rule]
+    baseline = [sys.executable, "-c", "import typer"]
+
+    for _ in range(2):  # warm-up: builds the cache, fills the OS file cache
+        timed(lookup, env)
+        timed(baseline, env)
+
+    lookups: list[float] = []
+    baselines: list[float] = []
+    for _ in range(args.rounds):
+        lookups.append(timed(lookup, env))
+        baselines.append(timed(baseline, env))
+
+    lookup_ms = statistics.median(lookups) * 1000
+    base_ms = statistics.median(baselines) * 1000
+    ratio = lookup_ms / base_ms
+    print(f"comando:              {' '.join(lookup)}")
+    print(f"judgekit rule {args.rule}: mediana {lookup_ms:.1f} ms su {args.rounds} esecuzioni")
+    print(f'python -c "import typer": mediana {base_ms:.1f} ms su {args.rounds} esecuzioni')
+    print(f"rapporto: {ratio:.2f} (obiettivo <= {TARGET})")
+    return 0 if ratio <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Querying computed characteristics: ``chars(game, obj)`` (CR 613, cached until the state changes).
+
+The layer system is run once for every object and the result cached on the game, keyed by
+``game.version``; every state mutation calls :meth:`Game.touch`, which invalidates it. An object that has
+left its zone answers with its last known information (CR 608.2h).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgekit.engine.layers import LayerResult, compute
+from judgekit.engine.state import Computed, Game, GameObject
+from judgekit.engine.vocab import Zone
+
+
+def layer_result(game: Game) -> LayerResult:
+    """The (cached) result of the layer system for the current state."""
+    cache = game.cache
+    if cache is not None and cache[0] == game.version:
+        result: LayerResult = cache[1]
+        return result
+    result = compute(game)
+    game.cache = (game.version, result)
+    return result
+
+
+def all_chars(game: Game) -> dict[int, Computed]:
+    """Computed characteristics of every current object, by uid."""
+    return layer_result(game).computed
+
+
+def chars(game: Game, obj: GameObject | int | str) -> Computed:
+    """The computed characteristics of an object (a uid, a scenario id or the object itself).
+
+    For an object that is no longer current (it changed zones) this is its last known information.
+    """
+    if isinstance(obj, str):
+        obj = game.obj(obj)
+    elif isinstance(obj, int):
+        obj = game.objects[obj]
+    if not obj.current:
+        if obj.lki is not None:
+            return obj.lki
+        obj = game.newest(obj.uid)
+    computed = all_chars(game).get(obj.uid)
+    if computed is None:
+        raise KeyError(obj.uid)
+    return computed
+
+
+def creatures(game: Game) -> list[Computed]:
+    """Creatures on the battlefield (computed), in timestamp order."""
+    table = all_chars(game)
+    return [table[o.uid] for o in game.battlefield() if o.uid in table and table[o.uid].is_creature]
+
+
+def permanents(game: Game) -> list[Computed]:
+    table = all_chars(game)
+    return [table[o.uid] for o in game.battlefield() if o.uid in table]
+
+
+def on_battlefield(game: Game, uid: int) -> bool:
+    obj = game.objects.get(uid)
+    return obj is not None and obj.current and obj.zone == Zone.BATTLEFIELD
+
+
+def describe(c: Computed) -> dict[str, Any]:
+    """A short dict of the main characteristics (for steps and debugging)."""
+    return {"name": c.name, "types": c.types, "subtypes": c.subtypes, "colors": c.colors, "power": c.power,
+            "toughness": c.toughness, "keywords": c.keywords, "controller": c.controller}

@@ -1,0 +1,30 @@
+"""Errors raised while a scenario is replayed.
+
+:class:`IllegalAction` stops the replay: the action is not allowed by the rules; it names the CR rule
+(``IllegalAction("la creatura è TAPpata e non può attaccare", rule="508.1a")``). The ruling reports it as
+``error: {message, rule}``; ``expect.error`` may say it is the intended outcome.
+
+:class:`ScenarioProblem` is a mistake in the scenario file found only while replaying (a bare ``resolve``
+on an empty stack, an ability index that doesn't exist): it becomes an
+:class:`~judgekit.errors.InvalidFileError` pointing at the action's line (exit code 3).
+"""
+
+from __future__ import annotations
+
+
+class IllegalAction(Exception):
+    """An action the rules don't allow; ``rule`` is one CR number as a string (``"509.1b"``)."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+
+class ScenarioProblem(Exception):
+    """A problem of the scenario file discovered during the replay; ``key`` extends the action's key path."""
+
+    def __init__(self, message: str, key: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.key = key

@@ -1,0 +1,965 @@
+"""The layer system (CR 613): every characteristic of every object, computed from scratch.
+
+:func:`compute` starts from each object's copiable values (its card, CR 707.2) and applies the continuous
+effects layer by layer (CR 613.1, sublayers 1a/1b and 7a-7d of CR 613.2 and 613.4; counters in 7c,
+switching in 7d). Within a layer (CR 613.7, 613.8):
+
+- effects from characteristic-defining abilities come first (CR 613.3);
+- an effect that *depends on* another is applied after it (CR 613.8a). Dependency is decided by trial
+  application: B depends on A when applying A to the current state would change whether B exists, what B
+  applies to, or what B does to what it applies to (both in the same layer, neither or both CDAs);
+- otherwise timestamp order (CR 613.7); effects in a dependency loop go in timestamp order (CR 613.8b);
+- dependencies are re-evaluated after each effect is applied (CR 613.8c).
+
+An effect that has started to apply keeps applying to the same objects in later layers, even if the ability
+that generates it is removed (CR 613.6). A static ability's affected set is evaluated anew at every
+computation (CR 611.3a); a resolved spell's set is fixed (CR 611.2c, held in ``ContinuousEffect.affected``).
+Setting a land's subtype removes the abilities from its text and old land types and grants the new intrinsic
+mana abilities (CR 305.7, 305.6). A subtype that doesn't correspond to one of the object's types can't be
+gained (CR 205.3d).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgekit.engine.selectors import SelectorContext, matches, reads, select
+from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Game, GameObject
+from judgekit.engine.values import ValueContext, evaluate, mana_value, value_reads
+from judgekit.engine.vocab import (
+    BASIC_LAND_MANA,
+    CREATURE_TYPES,
+    LAND_TYPES,
+    LAYER_ORDER,
+    SUBTYPE_KINDS,
+    Layer,
+    Zone,
+    it,
+    subtype_allowed,
+)
+
+OP_LAYER: dict[str, Layer] = {
+    "copy_of": Layer.COPY, "control": Layer.CONTROL, "text_change": Layer.TEXT,
+    "add_types": Layer.TYPE, "remove_types": Layer.TYPE, "set_types": Layer.TYPE, "add_subtypes": Layer.TYPE,
+    "set_subtypes": Layer.TYPE, "add_supertypes": Layer.TYPE, "remove_supertypes": Layer.TYPE,
+    "all_creature_types": Layer.TYPE, "set_land_types": Layer.TYPE,
+    "set_colors": Layer.COLOR, "add_colors": Layer.COLOR,
+    "add_keywords": Layer.ABILITY, "remove_keywords": Layer.ABILITY, "add_abilities": Layer.ABILITY,
+    "remove_all_abilities": Layer.ABILITY,
+    "cda": Layer.PT_CDA, "set_pt": Layer.PT_SET, "modify_pt": Layer.PT_MODIFY, "switch_pt": Layer.PT_SWITCH,
+}
+
+# Which characteristics applying an operation of a layer can change (for the dependency pre-check).
+LAYER_WRITES: dict[Layer, set[str]] = {
+    Layer.COPY: {"*"}, Layer.CONTROL: {"controller"}, Layer.TEXT: {"text"},
+    Layer.TYPE: {"types", "subtypes", "supertypes", "abilities"}, Layer.COLOR: {"colors"},
+    Layer.ABILITY: {"keywords", "abilities"}, Layer.PT_CDA: {"pt"}, Layer.PT_SET: {"pt"}, Layer.PT_MODIFY: {"pt"},
+    Layer.PT_SWITCH: {"pt"},
+}
+
+PT_COUNTER_RE_CACHE: dict[str, tuple[int, int] | None] = {}
+
+
+def pt_counter(kind: str) -> tuple[int, int] | None:
+    """``+1/+1`` -> (1, 1); ``-1/-1`` -> (-1, -1); other kinds -> None (CR 122.1a)."""
+    if kind in PT_COUNTER_RE_CACHE:
+        return PT_COUNTER_RE_CACHE[kind]
+    result: tuple[int, int] | None = None
+    parts = kind.split("/")
+    if len(parts) == 2:
+        try:
+            if parts[0][:1] in "+-" and parts[1][:1] in "+-":
+                result = (int(parts[0]), int(parts[1]))
+        except ValueError:
+            result = None
+    PT_COUNTER_RE_CACHE[kind] = result
+    return result
+
+
+class Work:
+    """The working characteristics of one object while the layers are applied."""
+
+    __slots__ = ("uid", "id", "obj", "c", "controller", "zone", "token")
+
+    def __init__(self, obj: GameObject, c: Chars, controller: str | None) -> None:
+        self.uid = obj.uid
+        self.id = obj.id
+        self.obj = obj
+        self.c = c
+        self.controller = controller
+        self.zone = obj.zone
+        self.token = obj.token
+
+    def clone(self) -> Work:
+        return Work(self.obj, self.c.clone(), self.controller)
+
+    @property
+    def types(self) -> list[str]:
+        return self.c.types
+
+    @property
+    def subtypes(self) -> list[str]:
+        return self.c.subtypes
+
+    @property
+    def supertypes(self) -> list[str]:
+        return self.c.supertypes
+
+    @property
+    def colors(self) -> list[str]:
+        return self.c.colors
+
+    @property
+    def keywords(self) -> list[str]:
+        return self.c.keywords
+
+    @property
+    def all_creature_types(self) -> bool:
+        return self.c.all_creature_types
+
+    @property
+    def mana_cost(self) -> str | None:
+        return self.c.mana_cost
+
+    @property
+    def power(self) -> int | None:
+        return self.c.power
+
+    @property
+    def toughness(self) -> int | None:
+        return self.c.toughness
+
+    @property
+    def name(self) -> str:
+        return self.c.name
+
+
+@dataclass
+class LEffect:
+    """A continuous effect as the layer system sees it (from ``game.effects`` or a static ability)."""
+
+    key: str
+    ops: dict[str, Any]
+    timestamp: int
+    order: tuple[int, int, int]
+    source_uid: int | None
+    source_name: str
+    controller: str | None
+    fixed: list[int] | None = None
+    selector: Any = None
+    condition: dict[str, Any] | None = None
+    cda: bool = False
+    ability_key: str | None = None
+    targets: list[Any] = field(default_factory=list)
+    trigger_object: int | None = None
+    reads: set[str] = field(default_factory=set)
+
+    @property
+    def static(self) -> bool:
+        return self.ability_key is not None
+
+    def ops_in(self, layer: Layer) -> list[str]:
+        return [op for op in self.ops if OP_LAYER.get(op) == layer]
+
+    def layers(self) -> list[Layer]:
+        return sorted({OP_LAYER[op] for op in self.ops if op in OP_LAYER}, key=lambda la: la.order)
+
+
+@dataclass
+class Application:
+    """One effect applied in one layer: the row of a layer table."""
+
+    layer: Layer
+    key: str
+    source_name: str
+    timestamp: int
+    text: str
+    affected: list[int]
+    results: dict[int, str]
+    reason: str
+    rules: list[str]
+
+
+@dataclass
+class LayerResult:
+    """The computed characteristics of every object, and (optionally) how they were obtained."""
+
+    views: dict[int, Work]
+    computed: dict[int, Computed]
+    trace: list[Application] = field(default_factory=list)
+    notes: list[tuple[str, list[str]]] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------------------------
+# Building the effects
+
+
+def _effect_from_game(e: ContinuousEffect) -> LEffect:
+    le = LEffect(key=f"e{e.uid}", ops=e.ops, timestamp=e.timestamp, order=(e.timestamp, *e.order),
+                 source_uid=e.source_uid, source_name=e.source_name, controller=e.controller,
+                 fixed=list(e.affected) if e.affected is not None else None, selector=e.selector,
+                 condition=e.condition, cda=e.cda, targets=list(e.targets), trigger_object=e.trigger_object)
+    le.reads = _effect_reads(le)
+    return le
+
+
+_OP_NAMES = set(OP_LAYER) | {"except"}
+
+
+def _effect_from_static(w: Work, ab: Ability) -> LEffect:
+    spec = ab.spec["static"]
+    ops = {k: v for k, v in spec.items() if k in _OP_NAMES}
+    ts = w.obj.timestamp if ab.grant_ts is None else max(w.obj.timestamp, ab.grant_ts)
+    le = LEffect(key=f"s{w.uid}:{ab.key}", ops=ops, timestamp=ts, order=(ts, 0, w.obj.seq),
+                 source_uid=w.uid, source_name=w.c.name, controller=None, selector=spec.get("affects", "self"),
+                 condition=spec.get("condition"), cda="cda" in ops, ability_key=ab.key)
+    le.reads = _effect_reads(le)
+    return le
+
+
+def _effect_reads(le: LEffect) -> set[str]:
+    """What decides the effect's existence and affected set (``set:`` entries) and what it does."""
+    out: set[str] = set()
+    if le.fixed is None:
+        out |= {f"set:{r}" for r in reads(le.selector)}
+    if le.condition:
+        out |= {f"set:{r}" for r in value_reads(le.condition)}
+    for op, param in le.ops.items():
+        if op in ("cda", "set_pt", "modify_pt") and isinstance(param, dict):
+            out |= value_reads(param.get("power")) | value_reads(param.get("toughness"))
+        if op == "copy_of":
+            out.add("*copy")
+        if op in ("add_subtypes", "set_subtypes", "all_creature_types"):
+            out.add("types")
+        if op == "control" and param == "you":
+            out.add("controller")
+    if le.static:
+        out |= {"set:abilities", "set:text"}
+        if _uses_you(le):
+            out.add("set:controller")
+    return out
+
+
+def _effect_writes(le: LEffect, layer: Layer) -> set[str]:
+    """What applying the effect's operations of ``layer`` can change."""
+    ops = le.ops_in(layer)
+    out: set[str] = set()
+    for op in ops:
+        if op == "copy_of":
+            out.add("*")
+        elif op == "control":
+            out.add("controller")
+        elif op == "text_change":
+            out.add("text")
+        elif op in ("add_types", "remove_types", "set_types"):
+            out |= {"types", "subtypes"}
+        elif op in ("add_subtypes", "set_subtypes", "all_creature_types"):
+            out.add("subtypes")
+        elif op in ("add_supertypes", "remove_supertypes"):
+            out.add("supertypes")
+        elif op == "set_land_types":
+            out |= {"subtypes", "abilities", "keywords"}
+        elif op in ("set_colors", "add_colors"):
+            out.add("colors")
+        elif op in ("add_keywords", "remove_keywords"):
+            out.add("keywords")
+        elif op == "remove_all_abilities":
+            out |= {"keywords", "abilities"}
+        elif op in ("cda", "set_pt", "modify_pt", "switch_pt"):
+            out.add("pt")
+    return out
+
+
+def _uses_you(le: LEffect) -> bool:
+    text = repr(le.selector) + repr(le.condition) + repr(le.ops.get("control"))
+    return "'you'" in text or "'opponent'" in text or le.ops.get("control") == "you"
+
+
+# ------------------------------------------------------------------------------------------------------
+# The computation
+
+
+class _Run:
+    def __init__(self, game: Game, trace: bool) -> None:
+        self.game = game
+        self.trace_on = trace
+        self.trace: list[Application] = []
+        self.notes: list[tuple[str, list[str]]] = []
+        self.started: dict[str, list[int]] = {}
+        self.started_effects: dict[str, LEffect] = {}
+        self.dead: set[str] = set()
+        self.players = tuple(p.name for p in game.players)
+        self.W: dict[int, Work] = {}
+
+    # -- contexts ---------------------------------------------------------------------------------------
+    def you(self, le: LEffect, W: dict[int, Work]) -> str | None:
+        if le.controller is not None:
+            return le.controller
+        src = W.get(le.source_uid) if le.source_uid is not None else None
+        if src is not None:
+            return src.controller or src.obj.owner
+        return None
+
+    def sel_ctx(self, le: LEffect, W: dict[int, Work]) -> SelectorContext:
+        src = self.game.objects.get(le.source_uid) if le.source_uid is not None else None
+        return SelectorContext(you=self.you(le, W), source=le.source_uid,
+                               attached_to=src.attached_to if src is not None else None,
+                               ids=self.game.ids, players=self.players)
+
+    def vctx(self, le: LEffect, W: dict[int, Work], affected: Work | None) -> ValueContext:
+        return ValueContext(self.game, W, self.sel_ctx(le, W), affected, le.targets, le.trigger_object)
+
+    # -- existence and affected sets --------------------------------------------------------------------
+    def exists(self, le: LEffect, W: dict[int, Work]) -> bool:
+        """Whether a static ability is still there to generate the effect (never false once started)."""
+        if not le.static or le.key in self.started:
+            return True
+        src = W.get(le.source_uid) if le.source_uid is not None else None
+        if src is None:
+            return False
+        if src.zone != Zone.BATTLEFIELD and not le.cda:
+            return False
+        return any(ab.kind == "static" and ab.key == le.ability_key for ab in src.c.abilities)
+
+    def condition_holds(self, le: LEffect, W: dict[int, Work]) -> bool:
+        cond = le.condition
+        if not cond:
+            return True
+        n = evaluate({k: v for k, v in cond.items() if k not in ("at_least", "at_most", "equals")},
+                     self.vctx(le, W, None))
+        if cond.get("at_least") is not None and n < cond["at_least"]:
+            return False
+        if cond.get("at_most") is not None and n > cond["at_most"]:
+            return False
+        return not (cond.get("equals") is not None and n != cond["equals"])
+
+    def members(self, le: LEffect, W: dict[int, Work], only: set[int] | None = None) -> list[int]:
+        """What the effect applies to now (its locked set once it has started, CR 613.6)."""
+        if le.key in self.started:
+            got = self.started[le.key]
+            return [u for u in got if u in W and (only is None or u in only)]
+        if le.fixed is not None:
+            return [u for u in le.fixed if u in W and W[u].obj.current and (only is None or u in only)]
+        ctx = self.sel_ctx(le, W)
+        views: Iterable[Work] = W.values() if only is None else (W[u] for u in only if u in W)
+        if le.cda:
+            return [le.source_uid] if le.source_uid in W and (only is None or le.source_uid in only) else []
+        return select(le.selector, views, ctx)
+
+    # -- what an effect does ----------------------------------------------------------------------------
+    def does(self, le: LEffect, layer: Layer, w: Work, W: dict[int, Work]) -> list[Any]:
+        out: list[Any] = []
+        for op in le.ops_in(layer):
+            p = le.ops[op]
+            if op == "copy_of":
+                t = self._copy_source(le, p, W)
+                out.append(_signature(t.c) if t is not None else None)
+                out.append(le.ops.get("except"))
+            elif op == "control":
+                out.append(self._player(le, p, W))
+            elif op in ("add_subtypes", "set_subtypes"):
+                out.append([s for s in p if subtype_allowed(s, w.c.types)])
+            elif op in ("cda", "set_pt", "modify_pt"):
+                vc = self.vctx(le, W, w)
+                out.append((evaluate(p.get("power"), vc), evaluate(p.get("toughness"), vc)))
+            elif op == "all_creature_types":
+                out.append(subtype_allowed("Human", w.c.types))
+            else:
+                out.append(p)
+        return out
+
+    def footprint(self, le: LEffect, layer: Layer, W: dict[int, Work], only: set[int] | None) -> Any:
+        if le.key in self.dead:
+            return ("dead",)
+        if not self.exists(le, W):
+            return ("absent",)
+        src_text: Any = None
+        if le.static and le.key not in self.started:
+            src = W[le.source_uid] if le.source_uid is not None else None
+            if src is not None:
+                src_text = next((repr(a.spec) for a in src.c.abilities if a.key == le.ability_key), None)
+            if not self.condition_holds(le, W):
+                return ("off", src_text)
+        mem = self.members(le, W, only)
+        return (src_text, mem, [self.does(le, layer, W[u], W) for u in mem])
+
+    # -- applying ---------------------------------------------------------------------------------------
+    def _player(self, le: LEffect, p: str, W: dict[int, Work]) -> str | None:
+        return self.you(le, W) if p == "you" else p
+
+    def _copy_source(self, le: LEffect, ref: str, W: dict[int, Work]) -> Work | None:
+        uid = self.game.ids.get(ref)
+        if ref == "target":
+            uid = next((t for t in le.targets if isinstance(t, int)), None)
+        if uid is None:
+            return None
+        w = W.get(uid)
+        if w is not None:
+            return w
+        obj = self.game.objects.get(uid)
+        if obj is not None and obj.lki is not None:
+            return None
+        return None
+
+    def apply(self, le: LEffect, layer: Layer, w: Work, W: dict[int, Work]) -> None:
+        """Apply the operations of ``le`` that belong to ``layer`` to one object."""
+        c = w.c
+        for op in le.ops_in(layer):
+            p = le.ops[op]
+            if op == "copy_of":
+                self._apply_copy(le, p, w, W)
+            elif op == "control":
+                player = self._player(le, p, W)
+                if player is not None and w.zone in (Zone.BATTLEFIELD, Zone.STACK):
+                    w.controller = player
+            elif op == "text_change":
+                _text_change(c, p["from"], p["to"])
+            elif op == "add_types":
+                c.types = _merge(c.types, p)
+            elif op == "remove_types":
+                c.types = [t for t in c.types if t not in p]
+                c.subtypes = [s for s in c.subtypes if subtype_allowed(s, c.types)]
+            elif op == "set_types":
+                c.types = _merge([], p)
+                c.subtypes = [s for s in c.subtypes if subtype_allowed(s, c.types)]
+            elif op == "add_subtypes":
+                c.subtypes = _merge(c.subtypes, [s for s in p if subtype_allowed(s, c.types)])
+            elif op == "set_subtypes":
+                kinds = {SUBTYPE_KINDS.get(s) for s in p}
+                keep = [s for s in c.subtypes if SUBTYPE_KINDS.get(s) not in kinds]
+                if "Creature" in kinds:
+                    c.all_creature_types = False
+                c.subtypes = _merge(keep, [s for s in p if subtype_allowed(s, c.types)])
+            elif op == "add_supertypes":
+                c.supertypes = _merge(c.supertypes, p)
+            elif op == "remove_supertypes":
+                c.supertypes = [s for s in c.supertypes if s not in p]
+            elif op == "all_creature_types":
+                if subtype_allowed("Human", c.types):
+                    c.all_creature_types = True
+            elif op == "set_land_types":
+                if "Land" in c.types:
+                    # CR 305.7: new land types replace the old ones; it loses the abilities from its text and
+                    # old land types (at this point every ability it has is one of those) and gains the new
+                    # intrinsic mana abilities (added at the end of layer 4, CR 305.6).
+                    c.subtypes = _merge([s for s in c.subtypes if s not in LAND_TYPES], p)
+                    c.abilities = []
+                    c.keywords = []
+            elif op == "set_colors":
+                c.colors = sorted(set(p))
+            elif op == "add_colors":
+                c.colors = sorted(set(c.colors) | set(p))
+            elif op == "add_keywords":
+                c.keywords = _merge(c.keywords, p)
+            elif op == "remove_keywords":
+                c.keywords = [k for k in c.keywords if k not in p]
+            elif op == "add_abilities":
+                new = list(c.abilities)
+                for i, spec in enumerate(p):
+                    kind = next(k for k in ("mana", "static", "trigger", "activated") if k in spec)
+                    new.append(Ability(kind, spec, "granted", le.timestamp, f"g{le.key}:{i}"))
+                c.abilities = new
+            elif op == "remove_all_abilities":
+                c.abilities = []
+                c.keywords = []
+                c.all_creature_types = c.all_creature_types and False
+            elif op in ("cda", "set_pt"):
+                vc = self.vctx(le, W, w)
+                c.power = evaluate(p.get("power"), vc)
+                c.toughness = evaluate(p.get("toughness"), vc)
+            elif op == "modify_pt":
+                vc = self.vctx(le, W, w)
+                c.power = (c.power or 0) + evaluate(p.get("power"), vc)
+                c.toughness = (c.toughness or 0) + evaluate(p.get("toughness"), vc)
+            elif op == "switch_pt":
+                c.power, c.toughness = c.toughness, c.power
+
+    def _apply_copy(self, le: LEffect, ref: str, w: Work, W: dict[int, Work]) -> None:
+        """CR 707.2, 707.9: the copiable values of the original (as modified by other copy effects and the
+        exceptions of its own copy effect) overwrite the object's; ``except`` values become part of them."""
+        src = self._copy_source(le, ref, W)
+        if src is None or src.uid == w.uid:
+            return
+        new = src.c.clone()
+        exc = le.ops.get("except") or {}
+        for key, value in exc.items():
+            if key in ("keywords",):
+                new.keywords = _merge(new.keywords, value)
+            elif key == "abilities":
+                extra = [Ability(next(k for k in ("mana", "static", "trigger", "activated") if k in spec), spec,
+                                 "text", None, f"x{le.key}:{i}") for i, spec in enumerate(value)]
+                new.abilities = list(new.abilities) + extra
+            elif key in ("power", "toughness", "loyalty", "defense", "mana_cost", "name", "target", "effect"):
+                setattr(new, key, value)
+            elif key in ("types", "supertypes", "subtypes", "colors"):
+                setattr(new, key, list(value))
+        if "colors" not in exc and "mana_cost" in exc:
+            from judgekit.engine.values import cost_colors
+
+            new.colors = cost_colors(new.mana_cost)
+        w.c = new
+
+    # -- one layer --------------------------------------------------------------------------------------
+    def candidates(self, layer: Layer, game_effects: list[LEffect]) -> list[LEffect]:
+        out: list[LEffect] = []
+        seen: set[str] = set()
+        for key, le in self.started_effects.items():
+            if le.ops_in(layer):
+                out.append(le)
+                seen.add(key)
+        for le in game_effects:
+            if le.key not in seen and le.key not in self.dead and le.ops_in(layer):
+                out.append(le)
+                seen.add(le.key)
+        for w in self.W.values():
+            on_bf = w.zone == Zone.BATTLEFIELD
+            for ab in w.c.abilities:
+                if ab.kind != "static":
+                    continue
+                key = f"s{w.uid}:{ab.key}"
+                if key in seen or key in self.dead:
+                    continue
+                spec = ab.spec["static"]
+                if not on_bf and "cda" not in spec:
+                    continue
+                if not any(OP_LAYER.get(k) == layer for k in spec):
+                    continue
+                out.append(_effect_from_static(w, ab))
+                seen.add(key)
+        return out
+
+    def start(self, le: LEffect, layer: Layer) -> bool:
+        """Start an effect in its first layer (affected set locked from here, CR 613.6). False if it can't."""
+        if le.key in self.started:
+            return True
+        if not self.exists(le, self.W):
+            self.dead.add(le.key)
+            if self.trace_on:
+                self.notes.append((f"{le.source_name}: l'abilità non c'è più quando il suo effetto dovrebbe "
+                                   f"applicarsi nel layer {layer.value}, quindi non si applica.", ["613.8a", "613.6"]))
+            return False
+        if not self.condition_holds(le, self.W):
+            self.dead.add(le.key)
+            if self.trace_on:
+                self.notes.append((f"{le.source_name}: la condizione non è soddisfatta, l'effetto non si applica.",
+                                   ["604.1", "613.6"]))
+            return False
+        self.started[le.key] = self.members(le, self.W)
+        self.started_effects[le.key] = le
+        return True
+
+    def run_layer(self, layer: Layer, game_effects: list[LEffect]) -> None:
+        cands = self.candidates(layer, game_effects)
+        if not cands:
+            return
+        groups = [[e for e in cands if e.cda], [e for e in cands if not e.cda]]
+        for group in groups:
+            if group:
+                self._order_group(layer, sorted(group, key=lambda e: e.order))
+
+    def _pairs(self, layer: Layer, group: list[LEffect]) -> list[tuple[LEffect, LEffect]]:
+        """(B, A) pairs where B might depend on A: A writes something B reads (CR 613.8a pre-check)."""
+        out: list[tuple[LEffect, LEffect]] = []
+        writes = {a.key: _effect_writes(a, layer) for a in group}
+        for b in group:
+            started_b = b.key in self.started
+            b_reads = {r[4:] if r.startswith("set:") else r for r in b.reads
+                       if not (started_b and r.startswith("set:"))}
+            for a in group:
+                if a is b:
+                    continue
+                w = writes[a.key]
+                if "*" in w or "*copy" in b_reads or (w & b_reads) or ("count" in b_reads and w):
+                    out.append((b, a))
+        return out
+
+    def _depends(self, b: LEffect, a: LEffect, layer: Layer) -> bool:
+        """CR 613.8a by trial: does applying ``a`` now change ``b``'s existence, set or result?"""
+        W = self.W
+        if not self.exists(a, W) or a.key in self.dead:
+            return False
+        a_members = self.members(a, W)
+        if not a_members:
+            return False
+        trial = dict(W)
+        for u in a_members:
+            trial[u] = W[u].clone()
+        for u in a_members:
+            self.apply(a, layer, trial[u], trial)
+        changed = set(a_members)
+        only: set[int] | None = changed
+        if (b.source_uid in changed or b.reads & {"count", "set:count", "pt", "set:pt", "*copy", "mana_cost",
+                                                  "set:mana_cost"}):
+            only = None
+        before = self.footprint(b, layer, W, only)
+        after = self.footprint(b, layer, trial, only)
+        return bool(before != after)
+
+    def _order_group(self, layer: Layer, remaining: list[LEffect]) -> None:
+        pairs = self._pairs(layer, remaining) if len(remaining) > 1 else []
+        total = len(remaining)
+        while remaining:
+            deps: dict[str, list[LEffect]] = {}
+            if pairs:
+                keys = {e.key for e in remaining}
+                for b, a in pairs:
+                    if b.key in keys and a.key in keys and self._depends(b, a, layer):
+                        deps.setdefault(b.key, []).append(a)
+            free = [e for e in remaining if e.key not in deps]
+            reason = ""
+            rules: list[str] = []
+            if free:
+                pick = free[0]
+                waiting = [b for b in remaining if any(a is pick for a in deps.get(b.key, []))]
+                if pick.cda:
+                    reason = "abilità che definisce caratteristiche: si applica per prima"
+                    rules.append("613.3")
+                if waiting:
+                    names = ", ".join(f"{b.source_name} (timestamp {b.timestamp})" for b in waiting)
+                    reason = (f"prima di {names}, che dipende da questo effetto" if len(waiting) == 1 else
+                              f"prima di {names}, che dipendono da questo effetto")
+                    rules.append("613.8a")
+                elif not reason:
+                    if len(remaining) > 1:
+                        reason = "ordine di timestamp"
+                        rules.append("613.7")
+                    elif total > 1:
+                        reason = "ultimo effetto rimasto in questo layer"
+                    else:
+                        reason = "unico effetto in questo layer"
+            else:
+                pick = remaining[0]
+                reason = "ciclo di dipendenze: si usa l'ordine di timestamp"
+                rules.append("613.8b")
+            remaining.remove(pick)
+            self._apply_effect(pick, layer, reason, rules)
+
+    def _apply_effect(self, le: LEffect, layer: Layer, reason: str, rules: list[str]) -> None:
+        was_started = le.key in self.started
+        removed = le.static and was_started and not self._ability_present(le)
+        if not self.start(le, layer):
+            return
+        members = [u for u in self.started[le.key] if u in self.W]
+        for u in members:
+            self.apply(le, layer, self.W[u], self.W)
+        if self.trace_on:
+            if removed:
+                reason = (reason + "; " if reason else "") + ("l'abilità che lo genera è stata rimossa, ma l'effetto "
+                                                              "continua ad applicarsi agli stessi oggetti")
+                rules = [*rules, "613.6"]
+            self.trace.append(Application(
+                layer=layer, key=le.key, source_name=le.source_name, timestamp=le.timestamp,
+                text=describe_ops(le, layer, self.game), affected=members,
+                results={u: describe_result(self.W[u], layer) for u in members}, reason=reason,
+                rules=[layer.rule, *op_rules(le, layer), *rules]))
+
+    def _ability_present(self, le: LEffect) -> bool:
+        src = self.W.get(le.source_uid) if le.source_uid is not None else None
+        if src is None:
+            return False
+        return any(ab.key == le.ability_key for ab in src.c.abilities)
+
+    # -- the whole computation --------------------------------------------------------------------------
+    def run(self) -> LayerResult:
+        game = self.game
+        for obj in game.objects.values():
+            if not obj.current or obj.zone == Zone.GONE:
+                continue
+            ctrl = obj.controller if obj.zone in (Zone.BATTLEFIELD, Zone.STACK) else None
+            self.W[obj.uid] = Work(obj, obj.card.clone(), ctrl)
+        game_effects = sorted((_effect_from_game(e) for e in game.effects), key=lambda e: e.order)
+        for layer in LAYER_ORDER:
+            if layer == Layer.FACE_DOWN:
+                continue
+            self.run_layer(layer, game_effects)
+            if layer == Layer.TYPE:
+                self._land_type_abilities()
+            if layer == Layer.PT_MODIFY:
+                self._counters()
+        computed = {uid: _computed(w) for uid, w in self.W.items()}
+        return LayerResult(self.W, computed, self.trace, self.notes)
+
+    def _land_type_abilities(self) -> None:
+        """CR 305.6: a land has the intrinsic mana ability of each basic land type it has."""
+        for w in self.W.values():
+            c = w.c
+            if "Land" not in c.types:
+                continue
+            wanted = [t for t in c.subtypes if t in BASIC_LAND_MANA]
+            if not wanted:
+                continue
+            c.abilities = list(c.abilities) + [Ability("mana", {"mana": [BASIC_LAND_MANA[t]]}, "land_type", None,
+                                                       f"L:{t}") for t in wanted]
+
+    def _counters(self) -> None:
+        """CR 613.4c: +1/+1, -1/-1 (and other P/T) counters apply in layer 7c."""
+        for w in self.W.values():
+            counters = w.obj.counters
+            if not counters:
+                continue
+            dp = dt = 0
+            shown = []
+            for kind, n in counters.items():
+                pt = pt_counter(kind)
+                if pt is None or n <= 0:
+                    continue
+                dp += pt[0] * n
+                dt += pt[1] * n
+                shown.append(f"{n} segnalin{'o' if n == 1 else 'i'} {kind}")
+            if not shown:
+                continue
+            w.c.power = (w.c.power or 0) + dp
+            w.c.toughness = (w.c.toughness or 0) + dt
+            if self.trace_on:
+                self.trace.append(Application(
+                    layer=Layer.PT_MODIFY, key=f"counters:{w.uid}", source_name="segnalini",
+                    timestamp=w.obj.timestamp, text=", ".join(shown), affected=[w.uid],
+                    results={w.uid: describe_result(w, Layer.PT_MODIFY)},
+                    reason="i segnalini si applicano nel layer 7c", rules=["613.4c", "122.1a"]))
+
+
+def compute(game: Game, *, trace: bool = False) -> LayerResult:
+    """Compute the characteristics of every current object (CR 613). ``trace`` records each application."""
+    return _Run(game, trace).run()
+
+
+# ------------------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _merge(base: list[str], extra: Iterable[str]) -> list[str]:
+    out = list(base)
+    for x in extra:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def _signature(c: Chars) -> tuple[Any, ...]:
+    return (c.name, c.mana_cost, tuple(c.colors), tuple(c.types), tuple(c.supertypes), tuple(c.subtypes), c.power,
+            c.toughness, c.loyalty, tuple(c.keywords), tuple((a.key, repr(a.spec)) for a in c.abilities),
+            c.all_creature_types)
+
+
+def _replace_word(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, str):
+        if value == old:
+            return new
+        if value == f"protection_from_{old}":
+            return f"protection_from_{new}"
+        return value
+    if isinstance(value, list):
+        return [_replace_word(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: (v if k in ("mana", "affects") and isinstance(v, str) else _replace_word(v, old, new))
+                for k, v in value.items()}
+    return value
+
+
+def _text_change(c: Chars, old: str, new: str) -> None:
+    """CR 612.2: change a colour word or land type word in the object's own text (not granted abilities,
+    not mana symbols, not its name)."""
+    c.keywords = [_replace_word(k, old, new) for k in c.keywords]
+    c.abilities = [Ability(a.kind, _replace_word(a.spec, old, new) if a.kind != "mana" else a.spec, a.origin,
+                           a.grant_ts, a.key) if a.origin == "text" else a for a in c.abilities]
+
+
+def _computed(w: Work) -> Computed:
+    c = w.c
+    obj = w.obj
+    creature = "Creature" in c.types
+    subtypes = list(c.subtypes)
+    return Computed(
+        uid=w.uid, id=obj.id, name=c.name, zone=str(w.zone), owner=obj.owner,
+        controller=w.controller if w.zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
+        mana_cost=c.mana_cost, mana_value=mana_value(c.mana_cost), colors=sorted(set(c.colors)),
+        types=list(c.types), supertypes=list(c.supertypes), subtypes=subtypes,
+        power=c.power if creature else None, toughness=c.toughness if creature else None,
+        keywords=list(c.keywords), abilities=list(c.abilities), counters=dict(obj.counters),
+        all_creature_types=c.all_creature_types, effect=list(c.effect), target=c.target)
+
+
+def _names(values: Iterable[str]) -> str:
+    return ", ".join(it(v) for v in values)
+
+
+def _value_text(v: Any) -> str:
+    if isinstance(v, int):
+        return str(v)
+    if v == "mana_value":
+        return "valore di mana"
+    if isinstance(v, dict):
+        base = ""
+        if v.get("count") is not None:
+            base = "numero di oggetti scelti"
+        elif v.get("card_types_in_graveyards"):
+            base = "tipi di carta nei cimiteri"
+        elif v.get("hand_size") is not None:
+            base = "carte in mano"
+        elif v.get("life") is not None:
+            base = "punti vita"
+        elif v.get("power_of") is not None:
+            base = f"forza di {v['power_of']}"
+        elif v.get("toughness_of") is not None:
+            base = f"costituzione di {v['toughness_of']}"
+        if v.get("times") is not None:
+            base += f" × {v['times']}"
+        if v.get("plus") is not None:
+            base += f" + {v['plus']}"
+        if v.get("negate"):
+            base = f"−({base})"
+        return base
+    return str(v)
+
+
+def _signed(v: Any) -> str:
+    if isinstance(v, int):
+        return f"+{v}" if v >= 0 else str(v)
+    return f"+({_value_text(v)})"
+
+
+def describe_op(op: str, p: Any, le: LEffect | None = None, game: Game | None = None) -> str:
+    """An Italian description of one operation."""
+    if op == "copy_of":
+        name = p
+        if game is not None and p in game.ids:
+            name = game.obj(p).card.name
+        text = f"diventa una copia di {name}"
+        exc = le.ops.get("except") if le is not None else None
+        if exc:
+            parts = []
+            if "power" in exc or "toughness" in exc:
+                parts.append(f"è {exc.get('power', '?')}/{exc.get('toughness', '?')}")
+            if exc.get("keywords"):
+                parts.append(f"ha {_names(exc['keywords'])}")
+            for key in ("name", "types", "subtypes", "colors"):
+                if key in exc:
+                    value = exc[key]
+                    parts.append(f"{key} {_names(value) if isinstance(value, list) else value}")
+            text += " eccetto che " + ", ".join(parts) if parts else ""
+        return text
+    if op == "control":
+        return f"passa sotto il controllo di {p if p != 'you' else 'chi controlla la fonte'}"
+    if op == "text_change":
+        return f"nel suo testo «{it(p['from'])}» diventa «{it(p['to'])}»"
+    if op == "add_types":
+        return f"diventa {_names(p)} in aggiunta ai suoi tipi"
+    if op == "remove_types":
+        return f"perde il tipo {_names(p)}"
+    if op == "set_types":
+        return f"i suoi tipi diventano {_names(p)}"
+    if op == "add_subtypes":
+        return f"diventa {_names(p)} in aggiunta ai suoi sottotipi"
+    if op == "set_subtypes":
+        return f"i suoi sottotipi diventano {_names(p)}"
+    if op == "add_supertypes":
+        return f"diventa {_names(p)}"
+    if op == "remove_supertypes":
+        return f"perde il supertipo {_names(p)}"
+    if op == "all_creature_types":
+        return "ha tutti i tipi di creatura"
+    if op == "set_land_types":
+        mana = ", ".join("{" + BASIC_LAND_MANA[t] + "}" for t in p if t in BASIC_LAND_MANA)
+        extra = f" e guadagna «{{T}}: aggiungi {mana}»" if mana else ""
+        return f"diventa {_names(p)}: perde le abilità del suo testo e dei vecchi tipi di terra{extra}"
+    if op == "set_colors":
+        return f"diventa {_names(p)}" if p else "diventa incolore"
+    if op == "add_colors":
+        return f"diventa anche {_names(p)}"
+    if op == "add_keywords":
+        return f"guadagna {_names(p)}"
+    if op == "remove_keywords":
+        return f"perde {_names(p)}"
+    if op == "add_abilities":
+        return "guadagna " + ", ".join(_ability_text(spec) for spec in p)
+    if op == "remove_all_abilities":
+        return "perde tutte le abilità"
+    if op in ("cda", "set_pt"):
+        lead = ("forza e costituzione definite dalla sua abilità" if op == "cda" else
+                "forza e costituzione base")
+        if p["power"] == p["toughness"] and not isinstance(p["power"], int):
+            return f"{lead} pari a {_value_text(p['power'])}"
+        return f"{lead}: {_value_text(p['power'])}/{_value_text(p['toughness'])}"
+    if op == "modify_pt":
+        return f"{_signed(p['power'])}/{_signed(p['toughness'])}"
+    if op == "switch_pt":
+        return "scambia forza e costituzione"
+    return op
+
+
+def _ability_text(spec: dict[str, Any]) -> str:
+    if "mana" in spec:
+        return "«{T}: aggiungi " + " o ".join("{" + s + "}" for s in spec["mana"]) + "»"
+    if "activated" in spec:
+        return "un'abilità attivata"
+    if "trigger" in spec:
+        return f"un'abilità innescata ({spec['trigger'].get('event')})"
+    return "un'abilità statica"
+
+
+def describe_ops(le: LEffect, layer: Layer, game: Game | None = None) -> str:
+    return "; ".join(describe_op(op, le.ops[op], le, game) for op in le.ops_in(layer))
+
+
+def op_rules(le: LEffect, layer: Layer) -> list[str]:
+    out: list[str] = []
+    ops = le.ops_in(layer)
+    if "copy_of" in ops:
+        out += ["707.2"] + (["707.9b"] if le.ops.get("except") else [])
+    if "text_change" in ops:
+        out.append("612.2")
+    if "set_land_types" in ops:
+        out += ["305.7", "305.6"]
+    if "add_subtypes" in ops or "set_subtypes" in ops:
+        out.append("205.3d")
+    if "all_creature_types" in ops:
+        out.append("205.3m")
+    if "cda" in ops:
+        out.append("604.3")
+    if "remove_all_abilities" in ops or "add_abilities" in ops or "add_keywords" in ops:
+        pass
+    if le.fixed is not None:
+        out.append("611.2c")
+    elif le.static:
+        out.append("611.3a")
+    return out
+
+
+def describe_result(w: Work, layer: Layer) -> str:
+    """The object's relevant characteristic after a layer, in Italian."""
+    c = w.c
+    if layer == Layer.COPY:
+        pt = f" {c.power}/{c.toughness}" if c.power is not None else ""
+        return f"{c.name} ({_names(c.types)}{pt})"
+    if layer == Layer.CONTROL:
+        return f"controllato da {w.controller}"
+    if layer == Layer.TEXT:
+        return "testo modificato"
+    if layer == Layer.TYPE:
+        subs = [s for s in c.subtypes]
+        extra = " + tutti i tipi di creatura" if c.all_creature_types else ""
+        sup = _names(c.supertypes) + " " if c.supertypes else ""
+        line = f"{sup}{_names(c.types)}"
+        if subs or extra:
+            line += f" — {_names(subs)}{extra}"
+        return line
+    if layer == Layer.COLOR:
+        return _names(c.colors) if c.colors else "incolore"
+    if layer == Layer.ABILITY:
+        parts = [it(k) for k in c.keywords] + [a.label() if a.kind != "mana" else _ability_text(a.spec)
+                                               for a in c.abilities]
+        return ", ".join(parts) if parts else "nessuna abilità"
+    return f"{c.power}/{c.toughness}"
+
+
+def creature_types_of(c: Computed) -> list[str]:
+    """Subtypes as reported: every creature type while ``all_creature_types`` applies."""
+    if not c.all_creature_types:
+        return sorted(set(c.subtypes))
+    return sorted(set(c.subtypes) | CREATURE_TYPES)
+
+
+def matches_view(selector: Any, view: Any, ctx: SelectorContext) -> bool:
+    return matches(selector, view, ctx)

@@ -1,0 +1,81 @@
+"""The structured result of a replay: a :class:`Ruling` (steps, final state, error, expectations).
+
+The renderer (:mod:`judgekit.render.ruling`) and ``--json`` (SCENARIO-FORMAT.md "Result") read it; the
+engine never prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgekit.engine.state import RulingStep
+
+Step = RulingStep
+
+
+@dataclass
+class ObjectLayers:
+    """The layer table of one object: rows (layer, effect, source, timestamp, result, reason, rules)."""
+
+    id: str
+    name: str
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    summary: str = ""
+
+
+@dataclass
+class Ruling:
+    """What ``judgekit ruling`` explains: ordered steps citing the CR, the final state, error, expectations."""
+
+    scenario: str
+    title: str
+    source: str
+    steps: list[RulingStep] = field(default_factory=list)
+    final: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    expect: dict[str, Any] | None = None
+    layers: list[ObjectLayers] = field(default_factory=list)
+    notes: list[RulingStep] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def passed(self) -> bool:
+        return self.expect is None or bool(self.expect.get("passed"))
+
+    def to_json(self) -> dict[str, Any]:
+        """The result document of SCENARIO-FORMAT.md ("Result of judgekit ruling FILE --json")."""
+        return {
+            "scenario": self.scenario,
+            "ok": self.ok,
+            "error": self.error,
+            "steps": [s.as_dict() for s in self.steps],
+            "final": self.final,
+            "expect": self.expect,
+        }
+
+    def rules(self) -> list[str]:
+        """Every CR number cited, in order of first citation."""
+        seen: list[str] = []
+        for s in self.steps:
+            for r in s.rules:
+                if r not in seen:
+                    seen.append(r)
+        return seen
+
+
+def failed_document(scenario: str, issue: Any) -> dict[str, Any]:
+    """The result document for a file that cannot be loaded (``ok`` false, ``final`` null)."""
+    return {
+        "scenario": scenario,
+        "ok": False,
+        "error": {"message": issue.message if issue else "file non valido", "rule": None,
+                  "file": issue.file if issue else None, "line": issue.line if issue else None,
+                  "key": issue.key if issue else None},
+        "steps": [],
+        "final": None,
+        "expect": None,
+    }

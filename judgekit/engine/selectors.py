@@ -1,0 +1,256 @@
+"""Selectors (SCENARIO-FORMAT.md "Selectors"): which objects or players an effect or ability picks.
+
+A selector is ``self``, ``enchanted``, ``equipped``, a list of ids, or a filter dict. Filters are compiled
+once into a predicate (cached by the identity of the spec) and tested against *views*: anything with the
+attributes ``uid id zone controller token types subtypes supertypes colors keywords all_creature_types``
+(the working characteristics of the layer system, or a :class:`~judgekit.engine.state.Computed`).
+``you``/``opponent`` are relative to the controller of the spell, ability or static ability's source
+(CR 109.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from judgekit.engine.vocab import CREATURE_TYPES, Zone
+
+
+class View(Protocol):
+    uid: int
+    zone: str
+    controller: str | None
+    token: bool
+
+    @property
+    def types(self) -> list[str]: ...
+    @property
+    def subtypes(self) -> list[str]: ...
+    @property
+    def supertypes(self) -> list[str]: ...
+    @property
+    def colors(self) -> list[str]: ...
+    @property
+    def keywords(self) -> list[str]: ...
+    @property
+    def all_creature_types(self) -> bool: ...
+
+
+@dataclass
+class SelectorContext:
+    """Who "you" is and what "self"/"enchanted" are for one evaluation."""
+
+    you: str | None
+    source: int | None = None
+    attached_to: int | None = None
+    ids: dict[str, int] | None = None
+    players: tuple[str, ...] = ()
+
+    def opponent(self) -> str | None:
+        for p in self.players:
+            if p != self.you:
+                return p
+        return None
+
+
+Predicate = Callable[[Any, SelectorContext], bool]
+_COMPILED: dict[int, tuple[Any, Predicate]] = {}
+
+
+def _has_subtypes(view: Any, wanted: list[str]) -> bool:
+    subs = view.subtypes
+    for s in wanted:
+        if s in subs:
+            continue
+        if view.all_creature_types and s in CREATURE_TYPES:
+            continue
+        return False
+    return True
+
+
+def _has_any_subtype(view: Any, unwanted: list[str]) -> bool:
+    subs = view.subtypes
+    return any(s in subs or view.all_creature_types and s in CREATURE_TYPES for s in unwanted)
+
+
+def _all_in(attr: str, wanted: list[str]) -> Predicate:
+    def check(view: Any, ctx: SelectorContext) -> bool:
+        have = getattr(view, attr)
+        return all(x in have for x in wanted)
+
+    return check
+
+
+def _none_in(attr: str, unwanted: list[str]) -> Predicate:
+    def check(view: Any, ctx: SelectorContext) -> bool:
+        have = getattr(view, attr)
+        return not any(x in have for x in unwanted)
+
+    return check
+
+
+def _controller(who: str) -> Predicate:
+    def check(view: Any, ctx: SelectorContext) -> bool:
+        if view.controller is None:
+            return False
+        if who == "you":
+            return bool(view.controller == ctx.you)
+        if who == "opponent":
+            return bool(view.controller != ctx.you)
+        return bool(view.controller == who)
+
+    return check
+
+
+def compile_filter(spec: dict[str, Any]) -> Predicate:
+    """Compile a filter dict into a predicate ``(view, ctx) -> bool`` (every key must hold)."""
+    key = id(spec)
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    checks: list[Predicate] = []
+    if spec.get("player"):
+        checks.append(lambda view, ctx: False)
+    zone = spec.get("zone") or Zone.BATTLEFIELD
+    if zone != "all":
+        def in_zone(view: Any, ctx: SelectorContext, z: str = zone) -> bool:
+            return bool(view.zone == z)
+
+        checks.append(in_zone)
+    for attr in ("types", "supertypes", "colors", "keywords"):
+        if spec.get(attr):
+            checks.append(_all_in(attr, list(spec[attr])))
+        if spec.get(f"not_{attr}"):
+            checks.append(_none_in(attr, list(spec[f"not_{attr}"])))
+    if spec.get("subtypes"):
+        subs = list(spec["subtypes"])
+
+        def has_subs(view: Any, ctx: SelectorContext) -> bool:
+            return _has_subtypes(view, subs)
+
+        checks.append(has_subs)
+    if spec.get("not_subtypes"):
+        nsubs = list(spec["not_subtypes"])
+
+        def lacks_subs(view: Any, ctx: SelectorContext) -> bool:
+            return not _has_any_subtype(view, nsubs)
+
+        checks.append(lacks_subs)
+    if spec.get("controller"):
+        checks.append(_controller(str(spec["controller"])))
+    if spec.get("other"):
+        def other(view: Any, ctx: SelectorContext) -> bool:
+            return bool(view.uid != ctx.source)
+
+        checks.append(other)
+    if spec.get("token") is not None:
+        tok = bool(spec["token"])
+
+        def is_token(view: Any, ctx: SelectorContext) -> bool:
+            return bool(view.token) == tok
+
+        checks.append(is_token)
+    if spec.get("any"):
+        alts = [compile_filter(a) for a in spec["any"]]
+
+        def either(view: Any, ctx: SelectorContext) -> bool:
+            return any(a(view, ctx) for a in alts)
+
+        checks.append(either)
+
+    def predicate(view: Any, ctx: SelectorContext) -> bool:
+        return all(check(view, ctx) for check in checks)
+
+    _COMPILED[key] = (spec, predicate)
+    return predicate
+
+
+def is_player_selector(selector: Any) -> bool:
+    """Whether the selector can pick players (``player: true``, also as an ``any:`` alternative)."""
+    if not isinstance(selector, dict):
+        return False
+    return bool(selector.get("player")) or any(is_player_selector(a) for a in selector.get("any") or [])
+
+
+def matches_player(selector: Any, name: str, ctx: SelectorContext) -> bool:
+    """Whether the player ``name`` is picked by ``selector`` (``controller`` then names that player)."""
+    if not isinstance(selector, dict):
+        return False
+    if selector.get("any"):
+        outer = {k: v for k, v in selector.items() if k != "any"}
+        return any(matches_player({**outer, **alt}, name, ctx) for alt in selector["any"])
+    if not selector.get("player"):
+        return False
+    ctrl = selector.get("controller")
+    if ctrl == "you":
+        return name == ctx.you
+    if ctrl == "opponent":
+        return name != ctx.you
+    if ctrl:
+        return name == ctrl
+    return True
+
+
+def matches(selector: Any, view: Any, ctx: SelectorContext) -> bool:
+    """Whether ``view`` (an object) is picked by ``selector``."""
+    if selector is None:
+        return False
+    if isinstance(selector, str):
+        if selector == "self":
+            return view.uid == ctx.source
+        if selector in ("enchanted", "equipped"):
+            return ctx.attached_to is not None and view.uid == ctx.attached_to
+        if ctx.ids is not None and selector in ctx.ids:
+            return ctx.ids[selector] == view.uid
+        return False
+    if isinstance(selector, list):
+        return ctx.ids is not None and any(ctx.ids.get(i) == view.uid for i in selector)
+    if isinstance(selector, dict):
+        if selector.get("player"):
+            return False
+        return compile_filter(selector)(view, ctx)
+    return False
+
+
+def select(selector: Any, views: Iterable[Any], ctx: SelectorContext) -> list[int]:
+    """The uids of the views picked by ``selector``, in the order given."""
+    if isinstance(selector, str):
+        if selector == "self":
+            return [v.uid for v in views if v.uid == ctx.source]
+        if selector in ("enchanted", "equipped"):
+            return [v.uid for v in views if v.uid == ctx.attached_to] if ctx.attached_to is not None else []
+    if isinstance(selector, dict) and not selector.get("player"):
+        pred = compile_filter(selector)
+        return [v.uid for v in views if pred(v, ctx)]
+    return [v.uid for v in views if matches(selector, v, ctx)]
+
+
+def select_players(selector: Any, ctx: SelectorContext) -> list[str]:
+    """Players picked by a ``player: true`` selector (``controller`` then names that player)."""
+    return [p for p in ctx.players if matches_player(selector, p, ctx)]
+
+
+def reads(selector: Any) -> set[str]:
+    """The characteristics a selector looks at (for the dependency pre-check of CR 613.8a)."""
+    out: set[str] = set()
+    if isinstance(selector, dict):
+        for key in ("types", "not_types"):
+            if selector.get(key):
+                out.add("types")
+        for key in ("subtypes", "not_subtypes"):
+            if selector.get(key):
+                out.update(("subtypes", "types"))
+        for key in ("supertypes", "not_supertypes"):
+            if selector.get(key):
+                out.add("supertypes")
+        for key in ("colors", "not_colors"):
+            if selector.get(key):
+                out.add("colors")
+        if selector.get("keywords"):
+            out.add("keywords")
+        if selector.get("controller"):
+            out.add("controller")
+        for alt in selector.get("any") or []:
+            out |= reads(alt)
+    return out

@@ -1,0 +1,446 @@
+"""The game state as plain data: players, objects, the stack, continuous effects, combat, events.
+
+Specifications written in scenario files (abilities, one-shot effects, selectors, VALUE expressions) are
+kept as plain JSON-like data (dicts and lists of canonical values), already validated and normalised by
+:mod:`judgekit.scenario.models`. Everything else is a dataclass here.
+
+Objects are identified by ``uid`` (an int, one per incarnation: an object that changes zones becomes a new
+object, CR 400.7) and by ``id`` (the scenario id, shared by every incarnation; ``game.ids`` maps it to the
+newest one). References kept by targets, affected sets and attachments hold uids, so they keep naming the
+old object after a zone change, as the format requires.
+
+Every mutation of the state must end with :meth:`Game.touch` (the helpers here do it), so that the
+cached characteristics (:func:`judgekit.engine.characteristics.chars`) are recomputed.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgekit.engine.vocab import Duration, Step, Zone
+
+Spec = dict[str, Any]
+# A target or a reference: a player name (str) or an object uid (int).
+Ref = str | int
+
+
+@dataclass
+class Ability:
+    """One ability of an object: ``kind`` is mana, static, trigger or activated; ``spec`` its plain data.
+
+    ``origin`` says where it comes from: ``text`` (the object's own text, copiable, CR 113.2),
+    ``land_type`` (an intrinsic mana ability of a basic land type, CR 305.6) or ``granted`` (layer 6).
+    ``grant_ts`` is the timestamp of the effect that granted it (CR 613.7a).
+    """
+
+    kind: str
+    spec: Spec
+    origin: str = "text"
+    grant_ts: int | None = None
+    key: str = ""
+
+    def label(self) -> str:
+        """The label used in results: ``static``, ``activated``, ``trigger:<event>`` (mana: ``mana``)."""
+        if self.kind == "trigger":
+            return f"trigger:{self.spec.get('trigger', {}).get('event', '')}"
+        return self.kind
+
+
+@dataclass
+class Chars:
+    """Characteristics of an object (CR 109.3): printed/copiable values or computed values."""
+
+    name: str
+    mana_cost: str | None = None
+    colors: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    supertypes: list[str] = field(default_factory=list)
+    subtypes: list[str] = field(default_factory=list)
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    keywords: list[str] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
+    effect: list[Spec] = field(default_factory=list)
+    target: Any = None
+    all_creature_types: bool = False
+
+    def clone(self) -> Chars:
+        return Chars(self.name, self.mana_cost, list(self.colors), list(self.types), list(self.supertypes),
+                     list(self.subtypes), self.power, self.toughness, self.loyalty, self.defense, list(self.keywords),
+                     list(self.abilities), list(self.effect), self.target, self.all_creature_types)
+
+
+@dataclass
+class Computed:
+    """The characteristics of an object after every continuous effect (CR 613), plus its status."""
+
+    uid: int
+    id: str
+    name: str
+    zone: str
+    owner: str
+    controller: str | None
+    mana_cost: str | None
+    mana_value: int
+    colors: list[str]
+    types: list[str]
+    supertypes: list[str]
+    subtypes: list[str]
+    power: int | None
+    toughness: int | None
+    keywords: list[str]
+    abilities: list[Ability]
+    counters: dict[str, int]
+    all_creature_types: bool = False
+    effect: list[Spec] = field(default_factory=list)
+    target: Any = None
+
+    def is_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_permanent_on_battlefield(self) -> bool:
+        return self.zone == Zone.BATTLEFIELD
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    @property
+    def mana(self) -> list[str]:
+        """The mana symbols its mana abilities can produce (CR 605, 305.6)."""
+        found: set[str] = set()
+        for ab in self.abilities:
+            if ab.kind == "mana":
+                found.update(ab.spec.get("mana", []))
+        return [s for s in ("B", "C", "G", "R", "U", "W") if s in found]
+
+    def activated(self) -> list[Ability]:
+        """Activated abilities, own text first then granted ones (the order ``activate.ability`` counts)."""
+        own = [a for a in self.abilities if a.kind == "activated" and a.origin != "granted"]
+        granted = [a for a in self.abilities if a.kind == "activated" and a.origin == "granted"]
+        granted.sort(key=lambda a: a.grant_ts or 0)
+        return own + granted
+
+
+@dataclass
+class GameObject:
+    """A card, token or copy in some zone (one incarnation, CR 400.7)."""
+
+    uid: int
+    id: str
+    card: Chars
+    zone: Zone
+    owner: str
+    controller: str | None = None
+    timestamp: int = 0
+    seq: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    damage: int = 0
+    deathtouch_damage: bool = False
+    tapped: bool = False
+    summoning_sick: bool = False
+    token: bool = False
+    attached_to: int | None = None
+    superseded_by: int | None = None
+    lki: Computed | None = None
+    regeneration_shields: int = 0
+    prevent_damage: int = 0
+    prevent_all_damage: bool = False
+    # While on the stack, the stack item that carries it (spells).
+    stack_item: int | None = None
+
+    @property
+    def current(self) -> bool:
+        return self.superseded_by is None
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    poison: int = 0
+    lost: bool = False
+    loss_rule: str | None = None
+    life_gained_this_turn: int = 0
+    prevent_damage: int = 0
+    prevent_all_damage: bool = False
+
+
+@dataclass
+class ContinuousEffect:
+    """A continuous effect created by a resolved spell or ability (CR 611.2), or derived from a static ability.
+
+    ``ops`` maps operation names (``set_pt``, ``add_types``...) to their parameters. For effects from
+    resolved spells ``affected`` is the fixed set of uids (CR 611.2c); for static abilities it is ``None``
+    and ``selector`` is evaluated continuously (CR 611.3a).
+    """
+
+    uid: int
+    ops: Spec
+    timestamp: int
+    source_name: str
+    controller: str
+    source_uid: int | None = None
+    affected: list[int] | None = None
+    selector: Any = None
+    condition: Spec | None = None
+    duration: str = Duration.END_OF_TURN
+    order: tuple[int, int] = (1, 0)
+    cda: bool = False
+    static_key: str | None = None
+    targets: list[Ref] = field(default_factory=list)
+    trigger_object: int | None = None
+
+
+@dataclass
+class StackItem:
+    """A spell or ability on the stack (CR 405, 113.7)."""
+
+    uid: int
+    kind: str  # spell | activated | triggered
+    id: str
+    source_name: str
+    controller: str
+    source_uid: int | None = None
+    object_uid: int | None = None
+    effect: list[Spec] = field(default_factory=list)
+    targets: list[Ref] = field(default_factory=list)
+    target_spec: Any = None
+    trigger_object: int | None = None
+    optional: bool = False
+    source_lki: Computed | None = None
+
+
+@dataclass
+class PendingTrigger:
+    """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
+
+    source_uid: int
+    ability: Ability
+    controller: str
+    event: GameEvent
+    trigger_object: int | None = None
+    source_lki: Computed | None = None
+
+
+@dataclass
+class GameEvent:
+    """Something that happened, for triggered abilities (CR 603.2) and for the ruling.
+
+    ``kind`` is one of: ``zone_change`` (obj, from_zone, to_zone), ``damage`` (source, obj or player,
+    amount, combat), ``life_gain`` / ``life_loss`` (player, amount), ``counters`` (obj, data {kind: n}),
+    ``attacks``, ``blocks``, ``becomes_blocked`` (obj, data), ``step`` (data {"step": name}),
+    ``cast`` / ``activate`` (obj/source).
+    """
+
+    kind: str
+    obj: int | None = None
+    player: str | None = None
+    source: int | None = None
+    amount: int = 0
+    from_zone: str | None = None
+    to_zone: str | None = None
+    combat: bool = False
+    data: Spec = field(default_factory=dict)
+
+
+@dataclass
+class CombatState:
+    """Combat bookkeeping (CR 506-511): attackers and what they attack, blocks, damage steps done."""
+
+    attackers: dict[int, Ref] = field(default_factory=dict)
+    blockers: dict[int, list[int]] = field(default_factory=dict)
+    blocked: set[int] = field(default_factory=set)
+    first_strike_done: bool = False
+    regular_done: bool = False
+    dealt_first_strike: set[int] = field(default_factory=set)
+    assignments: dict[int, dict[Ref, int]] = field(default_factory=dict)
+
+    def blocked_by(self, attacker: int) -> list[int]:
+        """Blockers of ``attacker`` in declaration order."""
+        return [b for b, atts in self.blockers.items() if attacker in atts]
+
+
+@dataclass
+class RulingStep:
+    """One step of the explanation: kind, Italian text, the CR rules it applies."""
+
+    kind: str
+    text: str
+    rules: list[str] = field(default_factory=list)
+    objects: list[str] = field(default_factory=list)
+    table: list[dict[str, Any]] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "rules": list(self.rules), "text": self.text}
+        if self.objects:
+            out["objects"] = list(self.objects)
+        if self.table is not None:
+            out["table"] = self.table
+        return out
+
+
+@dataclass
+class Game:
+    """The whole game: players, objects in zones, stack, effects, combat, events and the ruling log."""
+
+    players: list[Player]
+    active: str
+    step: Step = Step.MAIN1
+    turn: int = 1
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    ids: dict[str, int] = field(default_factory=dict)
+    stack: list[StackItem] = field(default_factory=list)
+    effects: list[ContinuousEffect] = field(default_factory=list)
+    pending: list[PendingTrigger] = field(default_factory=list)
+    events: list[GameEvent] = field(default_factory=list)
+    events_seen: int = 0
+    combat: CombatState | None = None
+    log: list[RulingStep] = field(default_factory=list)
+    choices: Spec = field(default_factory=dict)
+    used_choices: set[str] = field(default_factory=set)
+    next_uid: int = 1
+    version: int = 0
+    seq: int = 0
+    cache: Any = None
+    # Ids named in the scenario (for the result), in order of first appearance.
+    named: list[str] = field(default_factory=list)
+
+    # -- bookkeeping -------------------------------------------------------------------------------------
+    def touch(self) -> None:
+        """Mark the state as changed: computed characteristics must be recomputed."""
+        self.version += 1
+
+    def new_uid(self) -> int:
+        uid = self.next_uid
+        self.next_uid += 1
+        return uid
+
+    def max_timestamp(self) -> int:
+        stamps = [o.timestamp for o in self.objects.values()] + [e.timestamp for e in self.effects]
+        return max(stamps, default=-1)
+
+    def new_timestamp(self) -> int:
+        """The largest timestamp in the game + 1 (SCENARIO-FORMAT.md "Timestamps", CR 613.7)."""
+        return self.max_timestamp() + 1
+
+    def say(self, kind: str, text: str, *rules: str, objects: list[str] | None = None) -> RulingStep:
+        """Append a step of the explanation (Italian text, CR rules) and return it."""
+        step = RulingStep(kind, text, list(rules), list(objects or []))
+        self.log.append(step)
+        return step
+
+    def emit(self, event: GameEvent) -> None:
+        """Record an event (CR 603.2); :mod:`judgekit.engine.triggers` consumes ``events``."""
+        self.events.append(event)
+
+    # -- lookups -----------------------------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def is_player(self, ref: Any) -> bool:
+        return isinstance(ref, str) and any(p.name == ref for p in self.players)
+
+    def opponent(self, name: str) -> str:
+        return next(p.name for p in self.players if p.name != name)
+
+    def apnap(self) -> list[str]:
+        """Players in APNAP order (CR 101.4): active player first."""
+        names = [p.name for p in self.players]
+        i = names.index(self.active)
+        return names[i:] + names[:i]
+
+    def obj(self, ref: str | int) -> GameObject:
+        """The object with this uid, or the newest incarnation of this scenario id."""
+        if isinstance(ref, int):
+            return self.objects[ref]
+        return self.objects[self.ids[ref]]
+
+    def ref(self, name: str) -> Ref:
+        """A scenario id as the uid of its newest object; a player name (or unknown word) unchanged."""
+        uid = self.ids.get(name)
+        return name if uid is None else uid
+
+    def newest(self, uid: int) -> GameObject:
+        o = self.objects[uid]
+        while o.superseded_by is not None:
+            o = self.objects[o.superseded_by]
+        return o
+
+    def in_zone(self, zone: str, owner: str | None = None) -> list[GameObject]:
+        """Current objects in ``zone`` (ordered by timestamp, then file order)."""
+        out = [o for o in self.objects.values() if o.current and o.zone == zone and (owner is None or o.owner == owner)]
+        out.sort(key=lambda o: (o.timestamp, o.seq, o.uid))
+        return out
+
+    def battlefield(self) -> list[GameObject]:
+        return self.in_zone(Zone.BATTLEFIELD)
+
+    def display(self, ref: Ref | None) -> str:
+        """A name for messages: a player's name or an object's name (with its id when they differ)."""
+        if ref is None:
+            return "—"
+        if isinstance(ref, str):
+            return ref
+        o = self.objects.get(ref)
+        if o is None:
+            return str(ref)
+        return o.card.name
+
+    # -- mutations ---------------------------------------------------------------------------------------
+    def add_object(self, obj: GameObject) -> GameObject:
+        self.objects[obj.uid] = obj
+        self.ids[obj.id] = obj.uid
+        self.touch()
+        return obj
+
+    def move(self, obj: GameObject, zone: Zone, *, controller: str | None = None, tapped: bool = False,
+             lki: Computed | None = None) -> GameObject:
+        """Move ``obj`` to ``zone`` as a new object (CR 400.7) and emit a ``zone_change`` event.
+
+        The old object keeps its last known information (``lki``, CR 608.2h); a token that leaves the
+        battlefield ceases to exist when state-based actions are checked (CR 704.5d, 111.7): here it is put
+        in the new zone and :mod:`judgekit.engine.sba` removes it.
+        """
+        if lki is None:
+            from judgekit.engine.characteristics import chars
+
+            lki = chars(self, obj)
+        self.seq += 1
+        new = GameObject(
+            uid=self.new_uid(), id=obj.id, card=obj.card.clone(), zone=zone, owner=obj.owner,
+            controller=(controller or obj.owner) if zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
+            timestamp=self.new_timestamp(), seq=obj.seq, token=obj.token, tapped=tapped,
+            summoning_sick=zone == Zone.BATTLEFIELD,
+        )
+        if zone == Zone.BATTLEFIELD and obj.card.loyalty is not None:
+            new.counters["loyalty"] = obj.card.loyalty
+        if zone == Zone.BATTLEFIELD and obj.card.defense is not None:
+            new.counters["defense"] = obj.card.defense
+        obj.lki = lki
+        obj.superseded_by = new.uid
+        self.objects[new.uid] = new
+        self.ids[obj.id] = new.uid
+        # Anything attached to the object becomes unattached (state-based actions deal with it).
+        if self.combat is not None:
+            self.combat.attackers.pop(obj.uid, None)
+            self.combat.blockers.pop(obj.uid, None)
+        self.emit(GameEvent("zone_change", obj=obj.uid, from_zone=obj.zone, to_zone=zone,
+                            data={"new": new.uid, "controller": lki.controller if lki else None}))
+        self.touch()
+        return new
+
+    def snapshot(self) -> Game:
+        """A deep copy (for what-if checks)."""
+        return copy.deepcopy(self)

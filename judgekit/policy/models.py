@@ -1,0 +1,245 @@
+"""Pydantic models of the tournament policy files (``rules_it/policy/{ipg,jar,mtr}.yaml``).
+
+Imported only when policy files are validated or compiled, never on the lookup path. Every model
+forbids unknown keys, so a typo in a key is reported as ``file:line key.path: chiave sconosciuta``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from judgekit.validation import StrictModel
+
+Penalty = Literal["no_penalty", "warning", "game_loss", "match_loss", "disqualification"]
+Category = Literal["game_play_error", "tournament_error", "unsporting_conduct"]
+
+_IPG_ID = re.compile(r"^\d(\.\d{1,2})?$")
+_MTR_ID = re.compile(r"^(\d{1,2}\.\d{1,2}|[A-H])$")
+_JAR_ID = re.compile(r"^[a-z]+\.[a-z_]+$")
+
+
+def _text(value: str) -> str:
+    value = value.strip()
+    if not value:
+        raise ValueError("il testo non può essere vuoto")
+    return value
+
+
+def _texts(values: list[str]) -> list[str]:
+    return [_text(v) for v in values]
+
+
+def _iso_date(value: str) -> str:
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"deve essere una data AAAA-MM-GG, non «{value}»") from None
+    return value
+
+
+class Repeat(StrictModel):
+    """What repeated penalties for the same infraction in the same day become (IPG 2, 3, 4.1; JAR)."""
+
+    threshold: int | None = Field(default=None, ge=1)
+    applies_to: Penalty | None = None
+    penalty: Penalty | None = None
+    never: bool = False
+    text: str
+
+    _check_text = field_validator("text")(_text)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Repeat:
+        if self.never:
+            if self.threshold is not None or self.penalty is not None:
+                raise ValueError("con «never: true» non servono «threshold» né «penalty»")
+        elif self.threshold is None or self.penalty is None:
+            raise ValueError("servono «threshold» e «penalty» (oppure «never: true»)")
+        return self
+
+
+class Change(StrictModel):
+    """A condition that upgrades or downgrades the base penalty."""
+
+    when: str
+    penalty: Penalty
+
+    _check_when = field_validator("when")(_text)
+
+
+class Related(StrictModel):
+    id: str
+    text: str
+
+    _check_text = field_validator("text")(_text)
+
+
+class CategoryModel(StrictModel):
+    id: Category
+    section: str
+    name_it: str
+    name_en: str
+    summary: str
+    repeat: Repeat | None = None
+
+
+class SectionModel(StrictModel):
+    """A general section of a document (IPG 1.x) or an MTR section."""
+
+    id: str
+    name_it: str
+    name_en: str
+    aliases: list[str] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    summary: str
+    verify: str | None = None
+
+    _check_lists = field_validator("aliases", "keywords")(_texts)
+    _check_summary = field_validator("summary", "name_it", "name_en")(_text)
+
+
+class IpgSectionModel(SectionModel):
+    """A general section of the IPG (1, 1.1, ...)."""
+
+    @field_validator("id")
+    @classmethod
+    def _ipg_section_id(cls, value: str) -> str:
+        if not _IPG_ID.match(value) or value[0] != "1":
+            raise ValueError(f"numero di sezione generale non valido «{value}» (atteso 1 o 1.x)")
+        return value
+
+
+class MtrSectionModel(SectionModel):
+    """A section (x.y) or appendix (a letter) of the MTR."""
+
+    @field_validator("id")
+    @classmethod
+    def _mtr_section_id(cls, value: str) -> str:
+        if not _MTR_ID.match(value):
+            raise ValueError(f"numero di sezione MTR non valido «{value}» (atteso x.y o una lettera)")
+        return value
+
+
+class InfractionModel(StrictModel):
+    """One IPG infraction (sections 2-4)."""
+
+    id: str
+    category: Category
+    name_it: str
+    name_en: str
+    aliases: list[str] = Field(min_length=1)
+    keywords: list[str] = Field(default_factory=list)
+    phrases: list[str] = Field(default_factory=list)
+    definition: str
+    examples: list[str] = Field(default_factory=list)
+    philosophy: str
+    penalty: Penalty
+    penalty_professional: Penalty | None = None
+    remedy: list[str] = Field(min_length=1)
+    partial_fixes: list[str] = Field(default_factory=list)
+    upgrades: list[Change] = Field(default_factory=list)
+    downgrades: list[Change] = Field(default_factory=list)
+    repeat: Repeat | None = None
+    related: list[Related] = Field(default_factory=list)
+    regular: list[str] = Field(min_length=1)
+    mtr: list[str] = Field(default_factory=list)
+    tell_players: str
+    verify: str | None = None
+
+    _check_lists = field_validator("aliases", "keywords", "phrases", "examples", "remedy", "partial_fixes")(_texts)
+    _check_texts = field_validator("definition", "philosophy", "tell_players", "name_it", "name_en")(_text)
+
+    @field_validator("id")
+    @classmethod
+    def _ipg_id(cls, value: str) -> str:
+        if not _IPG_ID.match(value) or value[0] not in "234":
+            raise ValueError(f"numero di infrazione non valido «{value}» (atteso 2.x, 3.x o 4.x)")
+        return value
+
+
+class IpgFile(StrictModel):
+    document: Literal["ipg"]
+    title_it: str
+    title_en: str
+    date: str
+    categories: list[CategoryModel] = Field(min_length=1)
+    sections: list[IpgSectionModel] = Field(default_factory=list)
+    infractions: list[InfractionModel] = Field(min_length=1)
+
+    _check_date = field_validator("date")(_iso_date)
+
+
+class JarGroup(StrictModel):
+    id: Literal["general", "common", "unwanted", "serious"]
+    quick: str
+    name_it: str
+    name_en: str
+    summary: str
+
+
+class JarCase(StrictModel):
+    """One case of the JAR (a common issue, an unwanted behaviour, a serious problem)."""
+
+    id: str
+    group: Literal["general", "common", "unwanted", "serious"]
+    name_it: str
+    name_en: str
+    aliases: list[str] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    phrases: list[str] = Field(default_factory=list)
+    summary: str
+    penalty: Penalty
+    remedy: list[str] = Field(min_length=1)
+    escalation: list[str] = Field(default_factory=list)
+    repeat: Repeat | None = None
+    ipg: list[str] = Field(default_factory=list)
+    tell_players: str
+    verify: str | None = None
+
+    _check_lists = field_validator("aliases", "keywords", "phrases", "remedy", "escalation")(_texts)
+    _check_texts = field_validator("summary", "tell_players", "name_it", "name_en")(_text)
+
+    @field_validator("id")
+    @classmethod
+    def _jar_id(cls, value: str) -> str:
+        if not _JAR_ID.match(value):
+            raise ValueError(f"identificativo non valido «{value}» (atteso gruppo.nome, per esempio common.trigger)")
+        return value
+
+    @model_validator(mode="after")
+    def _group_prefix(self) -> JarCase:
+        if self.id.split(".", 1)[0] != self.group:
+            raise ValueError(f"l'identificativo «{self.id}» deve iniziare con il gruppo «{self.group}.»")
+        return self
+
+
+class JarFile(StrictModel):
+    document: Literal["jar"]
+    title_it: str
+    title_en: str
+    date: str
+    groups: list[JarGroup] = Field(min_length=1)
+    cases: list[JarCase] = Field(min_length=1)
+
+    _check_date = field_validator("date")(_iso_date)
+
+
+class MtrFile(StrictModel):
+    document: Literal["mtr"]
+    title_it: str
+    title_en: str
+    date: str
+    sections: list[MtrSectionModel] = Field(min_length=1)
+
+    _check_date = field_validator("date")(_iso_date)
+
+
+DOCUMENT_MODELS: dict[str, type[IpgFile] | type[JarFile] | type[MtrFile]] = {
+    "ipg": IpgFile,
+    "jar": JarFile,
+    "mtr": MtrFile,
+}

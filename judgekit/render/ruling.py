@@ -1,0 +1,99 @@
+"""Rendering a :class:`~judgekit.engine.ruling.Ruling` for the terminal (rich), in Italian."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgekit.engine.ruling import Ruling
+
+_KIND_IT = {
+    "start": "inizio", "cast": "lancio", "activate": "attivazione", "resolve": "risoluzione", "trigger": "innesco",
+    "sba": "azioni di stato", "damage": "danno", "combat": "combattimento", "step": "sottofase",
+    "effect": "effetto", "cost": "costo", "choice": "scelta", "cleanup": "cancellazione", "error": "errore",
+    "layers": "layer", "layer": "layer", "characteristics": "risultato",
+}
+
+
+def _rules(rules: list[str]) -> str:
+    return f" [dim](CR {', '.join(rules)})[/dim]" if rules else ""
+
+
+def render(ruling: Ruling, console: Any = None) -> None:
+    """Print the ruling: steps with the rules they apply, layer tables per object, final state, checks."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    con = console or Console(highlight=False, soft_wrap=False)
+    con.print(f"[bold]{escape(ruling.title)}[/bold]  [dim]({escape(ruling.scenario)})[/dim]")
+    con.print(f"[dim]Fonte: {escape(ruling.source)}[/dim]")
+    con.print()
+    con.print("[bold]Passo per passo[/bold]")
+    n = 0
+    for step in ruling.steps:
+        if step.kind == "characteristics":
+            continue
+        n += 1
+        kind = _KIND_IT.get(step.kind, step.kind)
+        style = "red" if step.kind == "error" else "cyan"
+        con.print(f"{n:>3}. [{style}]{escape(kind)}[/{style}] {escape(step.text)}{_rules(step.rules)}")
+    if ruling.layers:
+        con.print()
+        con.print("[bold]Layer per oggetto[/bold]")
+        for obj in ruling.layers:
+            table = Table(title=f"{obj.name} ({obj.id})", title_justify="left", show_lines=False, expand=False)
+            table.add_column("Layer", no_wrap=True)
+            table.add_column("Effetto")
+            table.add_column("Fonte")
+            table.add_column("Timestamp", justify="right")
+            table.add_column("Risultato")
+            table.add_column("Regole", style="dim")
+            for row in obj.rows:
+                table.add_row(escape(str(row["layer"])), escape(row["effect"]), escape(row["source"]),
+                              str(row["timestamp"]), escape(row["result"]), escape(", ".join(row["rules"])))
+            con.print(table)
+            con.print(f"  [bold]Risultato:[/bold] {escape(obj.summary)}")
+    if ruling.final is not None:
+        con.print()
+        con.print("[bold]Stato finale[/bold]")
+        players = ", ".join(f"{name}: {p['life']} punti vita" + (f", {p['poison']} veleno" if p["poison"] else "")
+                            for name, p in ruling.final["players"].items())
+        con.print(f"  {escape(players)}")
+        table = Table(show_lines=False, expand=False)
+        for col in ("id", "nome", "zona", "controllore", "tipi", "F/C", "abilità", "danno/segnalini"):
+            table.add_column(col)
+        from judgekit.engine.vocab import ZONE_NAMES_IT, it
+
+        for oid, o in ruling.final["objects"].items():
+            pt = f"{o['power']}/{o['toughness']}" if o["power"] is not None else ""
+            types = " ".join(it(t) for t in o["supertypes"] + o["types"])
+            if o["subtypes"] and len(o["subtypes"]) < 12:
+                types += " — " + " ".join(it(s) for s in o["subtypes"])
+            elif o["subtypes"]:
+                types += " — tutti i tipi di creatura"
+            abil = ", ".join([it(k) for k in o["keywords"]] + o["abilities"] +
+                             (["mana " + "".join("{" + m + "}" for m in o["mana"])] if o["mana"] else []))
+            marks = []
+            if o["damage"]:
+                marks.append(f"danno {o['damage']}")
+            marks += [f"{n} {k}" for k, n in o["counters"].items()]
+            if o["tapped"]:
+                marks.append("TAPpato")
+            table.add_row(escape(oid), escape(o["name"]), ZONE_NAMES_IT.get(o["zone"], o["zone"]),
+                          escape(o["controller"] or ""), escape(types), pt, escape(abil), escape(", ".join(marks)))
+        con.print(table)
+        if ruling.final["stack"]:
+            con.print("  In pila (dal basso): " + escape(", ".join(f"{s['source']} ({s['kind']})"
+                                                                    for s in ruling.final["stack"])))
+    if ruling.error is not None:
+        con.print()
+        rule = f" (CR {ruling.error['rule']})" if ruling.error.get("rule") else ""
+        con.print(f"[bold red]Azione non consentita:[/bold red] {escape(ruling.error['message'])}{rule}")
+    if ruling.expect is not None:
+        con.print()
+        if ruling.expect["passed"]:
+            con.print("[bold green]Aspettative dello scenario: tutte verificate.[/bold green]")
+        else:
+            con.print("[bold red]Aspettative dello scenario non verificate:[/bold red]")
+            for failure in ruling.expect["failures"]:
+                con.print(f"  - {escape(failure)}")

@@ -1,0 +1,738 @@
+"""Pydantic models of scenario files and card files (SCENARIO-FORMAT.md, version 1).
+
+Every model is a :class:`~judgekit.validation.StrictModel` (unknown keys are errors). Values naming a game
+term are normalised to their canonical English value (Italian aliases accepted, see
+:mod:`judgekit.scenario.terms`). Ability kinds and actions are discriminated unions chosen by their key.
+The engine receives the validated data as plain dicts (``model_dump(exclude_none=True)``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_validator,
+)
+
+from judgekit.engine import vocab
+from judgekit.scenario.terms import require
+from judgekit.validation import StrictModel
+
+
+def _as_list(value: Any) -> Any:
+    """A single value where a list is expected is taken as a list of one."""
+    if value is None or isinstance(value, list):
+        return value
+    return [value]
+
+
+def _term(category: str) -> Any:
+    return AfterValidator(lambda v: require(v, category))
+
+
+CardTypeName = Annotated[str, _term("type")]
+SupertypeName = Annotated[str, _term("supertype")]
+ColorName = Annotated[str, _term("color")]
+KeywordName = Annotated[str, _term("keyword")]
+StepName = Annotated[str, _term("step")]
+ZoneName = Annotated[str, _term("zone")]
+
+
+def _subtype(value: str) -> str:
+    from judgekit.scenario.terms import canonical
+
+    found = canonical(value, "subtype")
+    if found is not None:
+        return found
+    # Unknown subtypes are kept as written (checked against the object's types by ObjectFields).
+    return value.strip()
+
+
+SubtypeName = Annotated[str, AfterValidator(_subtype)]
+TypeList = Annotated[list[CardTypeName], BeforeValidator(_as_list)]
+SupertypeList = Annotated[list[SupertypeName], BeforeValidator(_as_list)]
+SubtypeList = Annotated[list[SubtypeName], BeforeValidator(_as_list)]
+ColorList = Annotated[list[ColorName], BeforeValidator(_as_list)]
+KeywordList = Annotated[list[KeywordName], BeforeValidator(_as_list)]
+IdList = Annotated[list[str], BeforeValidator(_as_list)]
+
+MANA_COST_RE = re.compile(r"^(\{(\d+|[WUBRGCXS]|[WUBRG]/[WUBRG]|2/[WUBRG]|[WUBRG]/P)\})*$")
+
+
+def _mana_cost(value: str) -> str:
+    text = value.replace(" ", "").upper()
+    if not MANA_COST_RE.match(text):
+        raise ValueError(f"costo di mana non valido «{value}»: usa simboli come {{2}}{{W}}{{U/B}}{{G/P}}")
+    return text
+
+
+ManaCost = Annotated[str, AfterValidator(_mana_cost)]
+
+
+def _mana_symbol(value: str) -> str:
+    text = str(value).strip().strip("{}").upper()
+    if text not in vocab.MANA_SYMBOLS:
+        raise ValueError(f"simbolo di mana non ammesso «{value}»: ammessi W U B R G C")
+    return text
+
+
+ManaSymbol = Annotated[str, AfterValidator(_mana_symbol)]
+
+
+def _counters(value: dict[str, int]) -> dict[str, int]:
+    from judgekit.scenario.terms import canonical
+
+    out: dict[str, int] = {}
+    for kind, n in value.items():
+        if n < 0:
+            raise ValueError(f"il numero di segnalini «{kind}» non può essere negativo")
+        key = canonical(kind, "counter") or str(kind)
+        out[key] = out.get(key, 0) + n
+    return out
+
+
+Counters = Annotated[dict[str, int], AfterValidator(_counters)]
+
+
+def _rule_number(value: Any) -> Any:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+RuleNumber = Annotated[str, BeforeValidator(_rule_number), Field(pattern=r"^\d{3}(\.\d+[a-z]?)?$")]
+
+
+# --------------------------------------------------------------------------------------------------------
+# Selectors and values
+
+
+class SelectorFilter(StrictModel):
+    """A filter selector: every key must hold (SCENARIO-FORMAT.md "Selectors")."""
+
+    types: TypeList | None = None
+    not_types: TypeList | None = None
+    subtypes: SubtypeList | None = None
+    not_subtypes: SubtypeList | None = None
+    supertypes: SupertypeList | None = None
+    not_supertypes: SupertypeList | None = None
+    colors: ColorList | None = None
+    not_colors: ColorList | None = None
+    controller: str | None = None
+    other: bool | None = None
+    token: bool | None = None
+    keywords: KeywordList | None = None
+    zone: ZoneName | None = None
+    any: list[SelectorFilter] | None = None
+    player: bool | None = None
+
+    @model_validator(mode="after")
+    def _player_only_with_controller(self) -> SelectorFilter:
+        if self.player:
+            others = [k for k in self.model_fields_set if k not in ("player", "controller") and
+                      getattr(self, k) is not None]
+            if others:
+                raise ValueError(f"«player: true» si combina solo con «controller», non con {', '.join(others)}")
+        return self
+
+
+Selector = SelectorFilter | list[str]
+
+
+class ValueExpr(StrictModel):
+    """A VALUE expression in dict form: one base key, plus ``times``, ``plus``, ``negate``."""
+
+    count: Selector | None = None
+    card_types_in_graveyards: bool | None = None
+    hand_size: str | None = None
+    life: str | None = None
+    power_of: str | None = None
+    toughness_of: str | None = None
+    times: int | None = None
+    plus: int | None = None
+    negate: bool | None = None
+
+    @model_validator(mode="after")
+    def _one_base(self) -> ValueExpr:
+        bases = [k for k in ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
+                 if getattr(self, k) is not None]
+        if len(bases) != 1:
+            raise ValueError("un valore deve avere esattamente una tra count, card_types_in_graveyards, "
+                             "hand_size, life, power_of, toughness_of")
+        return self
+
+
+def _value_literal(value: Any) -> Any:
+    if isinstance(value, str) and value.strip() != "mana_value":
+        raise ValueError(f"valore non riconosciuto «{value}»: usa un numero, mana_value o una mappa come "
+                         "{count: ...}")
+    return value
+
+
+Value = int | Annotated[Literal["mana_value"], BeforeValidator(_value_literal)] | ValueExpr
+
+
+class PT(StrictModel):
+    power: Value
+    toughness: Value
+
+
+def _pt_pair(value: Any) -> Any:
+    if isinstance(value, list):
+        if len(value) != 2:
+            raise ValueError("servono due valori: [forza, costituzione]")
+        return {"power": value[0], "toughness": value[1]}
+    return value
+
+
+PTValue = Annotated[PT, BeforeValidator(_pt_pair)]
+
+
+class Condition(StrictModel):
+    """A condition of a static ability: a VALUE compared with ``at_least``/``at_most``/``equals``."""
+
+    count: Selector | None = None
+    card_types_in_graveyards: bool | None = None
+    hand_size: str | None = None
+    life: str | None = None
+    power_of: str | None = None
+    toughness_of: str | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    equals: int | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> Condition:
+        bases = [k for k in ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
+                 if getattr(self, k) is not None]
+        if len(bases) != 1:
+            raise ValueError("una condizione deve avere esattamente una tra count, card_types_in_graveyards, "
+                             "hand_size, life, power_of, toughness_of")
+        if self.at_least is None and self.at_most is None and self.equals is None:
+            raise ValueError("una condizione richiede at_least, at_most o equals")
+        return self
+
+
+class TextChange(StrictModel):
+    from_: str = Field(alias="from")
+    to: str
+
+    @field_validator("from_", "to")
+    @classmethod
+    def _word(cls, value: str) -> str:
+        from judgekit.scenario.terms import canonical
+
+        found = canonical(value, "color")
+        if found is None:
+            found = canonical(value, "subtype")
+            if found is None or found not in vocab.LAND_TYPES:
+                raise ValueError(f"«{value}» non è una parola di colore né un tipo di terra (CR 612.2)")
+        return found
+
+
+# --------------------------------------------------------------------------------------------------------
+# Operations (the layer table), abilities, one-shot effects
+
+
+OPERATION_LAYERS: dict[str, str] = {
+    "copy_of": "1a", "except": "1a", "control": "2", "text_change": "3",
+    "add_types": "4", "remove_types": "4", "set_types": "4", "add_subtypes": "4", "set_subtypes": "4",
+    "add_supertypes": "4", "remove_supertypes": "4", "all_creature_types": "4", "set_land_types": "4",
+    "set_colors": "5", "add_colors": "5",
+    "add_keywords": "6", "remove_keywords": "6", "add_abilities": "6", "remove_all_abilities": "6",
+    "cda": "7a", "set_pt": "7b", "modify_pt": "7c", "switch_pt": "7d",
+}
+
+
+class Operations(StrictModel):
+    """The operations of a continuous effect (SCENARIO-FORMAT.md, layer table)."""
+
+    copy_of: str | None = None
+    except_: CopyExcept | None = Field(default=None, alias="except")
+    control: str | None = None
+    text_change: TextChange | None = None
+    add_types: TypeList | None = None
+    remove_types: TypeList | None = None
+    set_types: TypeList | None = None
+    add_subtypes: SubtypeList | None = None
+    set_subtypes: SubtypeList | None = None
+    add_supertypes: SupertypeList | None = None
+    remove_supertypes: SupertypeList | None = None
+    all_creature_types: bool | None = None
+    set_land_types: SubtypeList | None = None
+    set_colors: ColorList | None = None
+    add_colors: ColorList | None = None
+    add_keywords: KeywordList | None = None
+    remove_keywords: KeywordList | None = None
+    add_abilities: list[AbilitySpec] | None = None
+    remove_all_abilities: bool | None = None
+    cda: PTValue | None = None
+    set_pt: PTValue | None = None
+    modify_pt: PTValue | None = None
+    switch_pt: bool | None = None
+
+    @field_validator("set_land_types")
+    @classmethod
+    def _land_types(cls, value: list[str] | None) -> list[str] | None:
+        for v in value or []:
+            if v not in vocab.LAND_TYPES:
+                raise ValueError(f"«{v}» non è un tipo di terra (CR 205.3i)")
+        return value
+
+    def operation_names(self) -> list[str]:
+        return [name for name in OPERATION_LAYERS if getattr(self, "except_" if name == "except" else name)
+                not in (None, False)]
+
+    @model_validator(mode="after")
+    def _except_needs_copy(self) -> Operations:
+        if self.except_ is not None and self.copy_of is None:
+            raise ValueError("«except» si usa solo insieme a «copy_of»")
+        return self
+
+
+class StaticBody(Operations):
+    """A static ability: operations applied continuously to what ``affects`` selects (CR 604, 611.3)."""
+
+    affects: Annotated[str | Selector, Field()] = "self"
+    condition: Condition | None = None
+
+    @model_validator(mode="after")
+    def _has_operation(self) -> StaticBody:
+        if not self.operation_names():
+            raise ValueError("un'abilità statica deve avere almeno un'operazione (set_pt, add_keywords, ...)")
+        if self.cda is not None and self.affects != "self":
+            raise ValueError("«cda» è un'abilità che definisce caratteristiche: si applica solo all'oggetto "
+                             "stesso (CR 604.3)")
+        return self
+
+
+class ManaAbility(StrictModel):
+    mana: Annotated[list[ManaSymbol], BeforeValidator(_as_list), Field(min_length=1)]
+
+
+class StaticAbility(StrictModel):
+    static: StaticBody
+
+
+class TriggerSpec(StrictModel):
+    event: Annotated[str, AfterValidator(lambda v: _event(v))]
+    of: str | Selector = "self"
+
+
+def _event(value: str) -> str:
+    if value not in {e.value for e in vocab.Event}:
+        raise ValueError(f"evento sconosciuto «{value}»: ammessi {', '.join(e.value for e in vocab.Event)}")
+    return value
+
+
+class TriggeredAbility(StrictModel):
+    trigger: TriggerSpec
+    optional: bool = False
+    target: str | Selector | None = None
+    effect: list[EffectEntry] = []
+
+
+class PayLife(StrictModel):
+    pay_life: int = Field(ge=0)
+
+
+class ManaCostPart(StrictModel):
+    mana: ManaCost
+
+
+class LoyaltyCost(StrictModel):
+    loyalty: int
+
+
+class RemoveCountersCost(StrictModel):
+    remove_counters: Counters
+
+
+CostPart = Literal["tap", "untap", "sacrifice_self"] | PayLife | ManaCostPart | LoyaltyCost | RemoveCountersCost
+
+
+class ActivatedBody(StrictModel):
+    cost: Annotated[list[CostPart], BeforeValidator(_as_list)] = []
+    target: str | Selector | None = None
+    effect: list[EffectEntry] = []
+
+
+class ActivatedAbility(StrictModel):
+    activated: ActivatedBody
+
+
+def _ability_kind(value: Any) -> str | None:
+    if isinstance(value, dict):
+        for key in ("mana", "static", "trigger", "activated"):
+            if key in value:
+                return key
+        return None
+    for key in ("mana", "static", "trigger", "activated"):
+        if hasattr(value, key):
+            return key
+    return None
+
+
+AbilitySpec = Annotated[
+    Annotated[ManaAbility, Tag("mana")] | Annotated[StaticAbility, Tag("static")]
+    | Annotated[TriggeredAbility, Tag("trigger")] | Annotated[ActivatedAbility, Tag("activated")],
+    Discriminator(_ability_kind, custom_error_type="ability_kind",
+                  custom_error_message="un'abilità deve avere una sola chiave tra mana, static, trigger, activated"),
+]
+
+
+VERBS = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
+         "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
+         "prevent_damage", "regenerate", "fight")
+
+
+class TokenSpec(StrictModel):
+    """``create_token``: the token's characteristics (object fields) and how many."""
+
+    id: str | None = None
+    name: str | None = None
+    card: str | None = None
+    types: TypeList | None = None
+    supertypes: SupertypeList | None = None
+    subtypes: SubtypeList | None = None
+    mana_cost: ManaCost | None = None
+    colors: ColorList | None = None
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: KeywordList | None = None
+    abilities: list[AbilitySpec] | None = None
+    counters: Counters | None = None
+    tapped: bool | None = None
+    count: int = Field(default=1, ge=1)
+
+
+class EffectEntry(Operations):
+    """One entry of a one-shot ``effect`` list: exactly one verb, or operations (with ``duration``)."""
+
+    to: str | Selector | None = None
+    duration: Literal["end_of_turn", "end_of_combat", "permanent"] | None = None
+    damage: Value | None = None
+    destroy: bool | None = None
+    exile: bool | None = None
+    exile_and_return: bool | None = None
+    sacrifice: bool | None = None
+    return_to_hand: bool | None = None
+    counter: bool | None = None
+    gain_life: Value | None = None
+    lose_life: Value | None = None
+    draw: Value | None = None
+    discard: Value | None = None
+    add_counters: Counters | None = None
+    remove_counters: Counters | None = None
+    tap: bool | None = None
+    untap: bool | None = None
+    create_token: TokenSpec | None = None
+    prevent_damage: int | Literal["all"] | None = None
+    regenerate: bool | None = None
+    fight: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_verbs(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            data = {k: (True if v is None and k in VERBS else v) for k, v in data.items()}
+        return data
+
+    def verbs(self) -> list[str]:
+        return [v for v in VERBS if getattr(self, v) not in (None, False)]
+
+    @model_validator(mode="after")
+    def _shape(self) -> EffectEntry:
+        verbs, ops = self.verbs(), self.operation_names()
+        if verbs and ops:
+            raise ValueError(f"una voce di effetto ha un verbo ({verbs[0]}) oppure operazioni ({ops[0]}), non entrambi")
+        if len(verbs) > 1:
+            raise ValueError(f"una voce di effetto ha un solo verbo, non {', '.join(verbs)}")
+        if not verbs and not ops:
+            raise ValueError("una voce di effetto richiede un verbo (damage, destroy, ...) o un'operazione")
+        if self.duration is not None and not ops:
+            raise ValueError("«duration» vale solo per le operazioni (effetti continui)")
+        if self.cda is not None:
+            raise ValueError("«cda» vale solo per le abilità statiche dell'oggetto stesso (CR 604.3)")
+        return self
+
+
+# --------------------------------------------------------------------------------------------------------
+# Objects and cards
+
+
+class CardFields(StrictModel):
+    """The fields that describe a card (copiable values, CR 707.2)."""
+
+    name: str | None = None
+    types: TypeList | None = None
+    supertypes: SupertypeList | None = None
+    subtypes: SubtypeList | None = None
+    mana_cost: ManaCost | None = None
+    colors: ColorList | None = None
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = Field(default=None, ge=0)
+    defense: int | None = Field(default=None, ge=0)
+    keywords: KeywordList | None = None
+    abilities: list[AbilitySpec] | None = None
+    effect: list[EffectEntry] | None = None
+    target: str | Selector | None = None
+
+    @model_validator(mode="after")
+    def _subtypes_known(self) -> CardFields:
+        for sub in self.subtypes or []:
+            if vocab.subtype_kind(sub) is None and "Planeswalker" not in (self.types or []):
+                from judgekit.scenario.terms import suggestions
+
+                hint = suggestions(sub, "subtype")
+                extra = f" (forse cercavi: {', '.join(hint)})" if hint else ""
+                raise ValueError(f"sottotipo sconosciuto «{sub}»{extra}")
+        return self
+
+
+class CopyExcept(CardFields):
+    """``except:`` of a copy effect: copiable values that differ from the original (CR 707.9b)."""
+
+
+class CardFile(CardFields):
+    """A card of the library (``scenarios/cards/<name>.yaml``)."""
+
+    name: str
+    name_it: str | None = None
+    text_it: str | None = None
+
+
+class ObjectSpec(CardFields):
+    """An object of a scenario (SCENARIO-FORMAT.md "Objects")."""
+
+    id: str | None = None
+    card: str | None = None
+    controller: str | None = None
+    owner: str | None = None
+    counters: Counters | None = None
+    damage: int = Field(default=0, ge=0)
+    deathtouch_damage: bool = False
+    tapped: bool = False
+    summoning_sick: bool = False
+    token: bool = False
+    attached_to: str | None = None
+    timestamp: int | None = None
+
+    @model_validator(mode="after")
+    def _name_or_card(self) -> ObjectSpec:
+        if self.name is None and self.card is None:
+            raise ValueError("un oggetto richiede «name» oppure «card»")
+        if self.loyalty is not None and self.counters and self.counters.get("loyalty"):
+            raise ValueError("«loyalty» è un'abbreviazione dei segnalini fedeltà: non indicare anche "
+                             "counters.loyalty")
+        if self.defense is not None and self.counters and self.counters.get("defense"):
+            raise ValueError("«defense» è un'abbreviazione dei segnalini difesa: non indicare anche counters.defense")
+        return self
+
+
+# --------------------------------------------------------------------------------------------------------
+# Top level
+
+
+class PlayerSpec(StrictModel):
+    name: str
+    life: int = 20
+    poison: int = Field(default=0, ge=0)
+
+
+class EffectInPlace(Operations):
+    """A continuous effect already in place (``effects:``), created by a resolved spell or ability."""
+
+    source: str
+    affects: Selector
+    controller: str | None = None
+    duration: Literal["end_of_turn", "end_of_combat", "permanent"] = "end_of_turn"
+    timestamp: int | None = None
+
+    @model_validator(mode="after")
+    def _has_operation(self) -> EffectInPlace:
+        if not self.operation_names():
+            raise ValueError("un effetto deve avere almeno un'operazione (set_pt, modify_pt, ...)")
+        if self.cda is not None:
+            raise ValueError("«cda» vale solo per le abilità statiche dell'oggetto stesso (CR 604.3)")
+        return self
+
+
+class CastSpec(StrictModel):
+    object: str | ObjectSpec
+    controller: str | None = None
+    targets: IdList = []
+
+
+class ActivateSpec(StrictModel):
+    source: str
+    ability: int = Field(default=0, ge=0)
+    targets: IdList = []
+
+
+def _bare(value: Any) -> Any:
+    return True if value is None else value
+
+
+class CastAction(StrictModel):
+    cast: CastSpec
+
+
+class ActivateAction(StrictModel):
+    activate: ActivateSpec
+
+
+class ResolveAction(StrictModel):
+    resolve: Annotated[Literal[True, "all"], BeforeValidator(_bare)] = True
+
+
+class DeclareAttackersAction(StrictModel):
+    declare_attackers: dict[str, str]
+
+
+class DeclareBlockersAction(StrictModel):
+    declare_blockers: dict[str, Annotated[list[str], BeforeValidator(_as_list)]]
+
+
+class AssignDamageAction(StrictModel):
+    assign_damage: dict[str, dict[str, Annotated[int, Field(ge=0)]]]
+
+
+class CombatDamageAction(StrictModel):
+    combat_damage: Annotated[Literal[True, "all"], BeforeValidator(_bare)] = True
+
+
+class NextStepAction(StrictModel):
+    next_step: Annotated[Literal[True], BeforeValidator(_bare)] = True
+
+
+class EndTurnAction(StrictModel):
+    end_turn: Annotated[Literal[True], BeforeValidator(_bare)] = True
+
+
+class StateBasedActionsAction(StrictModel):
+    state_based_actions: Annotated[Literal[True], BeforeValidator(_bare)] = True
+
+
+ACTION_KINDS = ("cast", "activate", "resolve", "declare_attackers", "declare_blockers", "assign_damage",
+                "combat_damage", "next_step", "end_turn", "state_based_actions")
+
+
+def _action_kind(value: Any) -> str | None:
+    if isinstance(value, dict):
+        keys = [k for k in value if k in ACTION_KINDS]
+        return keys[0] if len(keys) == 1 and len(value) == 1 else None
+    for key in ACTION_KINDS:
+        if isinstance(value, StrictModel) and key in type(value).model_fields:
+            return key
+    return None
+
+
+def _action_before(value: Any) -> Any:
+    if isinstance(value, str):
+        return {value: None}
+    return value
+
+
+Action = Annotated[Annotated[
+    Annotated[CastAction, Tag("cast")] | Annotated[ActivateAction, Tag("activate")]
+    | Annotated[ResolveAction, Tag("resolve")] | Annotated[DeclareAttackersAction, Tag("declare_attackers")]
+    | Annotated[DeclareBlockersAction, Tag("declare_blockers")]
+    | Annotated[AssignDamageAction, Tag("assign_damage")] | Annotated[CombatDamageAction, Tag("combat_damage")]
+    | Annotated[NextStepAction, Tag("next_step")] | Annotated[EndTurnAction, Tag("end_turn")]
+    | Annotated[StateBasedActionsAction, Tag("state_based_actions")],
+    Discriminator(_action_kind, custom_error_type="action_kind",
+                  custom_error_message="azione sconosciuta: ammesse " + ", ".join(ACTION_KINDS)),
+], BeforeValidator(_action_before)]
+
+
+def action_kind(action: Any) -> str:
+    kind = _action_kind(action)
+    assert kind is not None
+    return kind
+
+
+class ExpectObject(StrictModel):
+    zone: ZoneName | None = None
+    name: str | None = None
+    controller: str | None = None
+    owner: str | None = None
+    types: TypeList | None = None
+    subtypes: SubtypeList | None = None
+    supertypes: SupertypeList | None = None
+    colors: ColorList | None = None
+    power: int | None = None
+    toughness: int | None = None
+    damage: int | None = None
+    counters: Counters | None = None
+    keywords: KeywordList | None = None
+    abilities: IdList | None = None
+    mana: Annotated[list[ManaSymbol], BeforeValidator(_as_list)] | None = None
+    tapped: bool | None = None
+    attached_to: str | None = None
+    token: bool | None = None
+
+
+class ExpectPlayer(StrictModel):
+    life: int | None = None
+    poison: int | None = None
+    lost: bool | None = None
+
+
+class ExpectError(StrictModel):
+    rule: Annotated[list[RuleNumber], BeforeValidator(_as_list)]
+
+
+def _expect_error(value: Any) -> Any:
+    if isinstance(value, (list, str, int, float)) and not isinstance(value, bool):
+        return {"rule": value}
+    return value
+
+
+class Expect(StrictModel):
+    objects: dict[str, ExpectObject] = {}
+    players: dict[str, ExpectPlayer] = {}
+    error: Annotated[ExpectError, BeforeValidator(_expect_error)] | None = None
+
+
+class Scenario(StrictModel):
+    """A scenario file (SCENARIO-FORMAT.md, version 1)."""
+
+    id: str | None = None
+    title: str
+    source: str
+    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=2)]
+    active_player: str | None = None
+    step: StepName = "main1"
+    battlefield: list[ObjectSpec] = []
+    graveyard: dict[str, list[ObjectSpec]] = {}
+    hand: dict[str, list[ObjectSpec]] = {}
+    exile: list[ObjectSpec] = []
+    effects: list[EffectInPlace] = []
+    actions: list[Action] = []
+    choices: dict[str, Any] = {}
+    expect: Expect | None = None
+
+    @field_validator("step")
+    @classmethod
+    def _starting_step(cls, value: str) -> str:
+        if value in ("untap", "cleanup"):
+            raise ValueError(f"«{value}» non è un punto di partenza: nessuno riceve priorità in quella sottofase "
+                             "(CR 502.4, 514.3)")
+        return value
+
+
+# Forward references (operations contain abilities, abilities contain effects).
+for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, EffectEntry,
+               CardFields, CopyExcept, CardFile, ObjectSpec, EffectInPlace, CastSpec, CastAction, TokenSpec,
+               Scenario):
+    _model.model_rebuild()

@@ -1,0 +1,416 @@
+"""Query analysis and ranking of ``judgekit search``.
+
+How a query is read
+-------------------
+1. The query is folded (case, accents, typographic apostrophes and quotes) and split into tokens; stop
+   words and elisions (``l'``, ``dell'``, ``un'``...) are dropped (:mod:`judgekit.search.normalize`).
+2. References are taken out first: a CR number (``510.1c``, ``CR 510.1c``, ``regola 704.5``; a bare
+   section number such as ``306`` only when it is the whole query or follows ``cr``/``regola``) and a
+   policy number (``IPG 2.1``, ``MTR 4.2``, or a bare ``2.1`` matching any policy document).
+3. Every remaining word becomes its Italian stem. A word the corpus does not know (neither the word
+   nor its stem) is matched against the corpus vocabulary with rapidfuzz (``fuzz.ratio`` >= 80, or 85
+   for four-letter words); up to three candidates are used, each weighted ``0.8 * similarity``.
+4. Glossary names are looked for in the (corrected) stems, longest first: an English name, alias or
+   slang word (``first strike``, ``SBA``) adds the stems of the Italian term (``attacco improvviso``)
+   with weight 1. When the glossary name is the whole query, the rules the glossary entry lists enter
+   the exact-term tier with a bonus (``LINK_BONUS`` for the first, the defining rule; half for the
+   others) and the Italian term counts as the query for the exact-title tier.
+5. Adjacent stems also form bigrams (``dann combatt``) with weight ``PHRASE_WEIGHT``: the phrase and
+   proximity bonus, since the index holds the bigrams of every field.
+
+How entries are scored
+----------------------
+The text score is BM25F (k1 = 1.2) over stemmed fields with field weights: title 3, alias 3, English
+names 2, text 1, section title 1, first sentence 0.7, note 0.5, imported English text 0.6, superseded
+text (history) 0.15.
+It is multiplied by the share of query words the entry matches (``0.5 + 0.5 * coverage``), then by a
+static factor: 0.35 for a superseded rule (e.g. 509.2, removed by Foundations), 0.85 for a textbook
+section the current rules have outdated. A policy alias found inside a longer query adds
+``ALIAS_BONUS``.
+
+Tiers come before scores
+------------------------
+4. exact reference: the rule or policy number asked for;
+3. the query is exactly a policy alias (``grv``, ``mt``...), or the entry is a sub-rule of the number
+   asked for (``510.1`` lists ``510.1a``, ``510.1b``... after itself);
+2. exact title or term: the query's stems equal the entry's title, glossary term (Italian, English,
+   alias) or, through the glossary, the Italian term of an English query;
+1. any other entry with a positive text score.
+
+Ties (same tier and score) are broken by document order, then by the order inside the document: CR
+(rules and project sintesi together, in CR order), IPG, JAR, MTR, textbook, glossary. The ranking is
+deterministic: the same index and query always give the same hits in the same order.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from typing import Any
+
+from judgekit.search import normalize as nz
+from judgekit.search.schema import FIELD_LABELS, FLAG_GLOSSARY, FLAG_OUTDATED, FLAG_SUPERSEDED, Table
+
+K1 = 1.2
+PHRASE_WEIGHT = 0.3
+TYPO_WEIGHT = 0.8
+EXPANSION_WEIGHT = 1.0
+LINK_BONUS = 6.0
+ALIAS_BONUS = 8.0
+COORD_BASE = 0.5
+
+TIER_REFERENCE = 4
+TIER_ALIAS = 3
+TIER_TITLE = 2
+TIER_TEXT = 1
+
+TIER_LABELS = {
+    TIER_REFERENCE: "riferimento esatto",
+    TIER_ALIAS: "alias o sotto-regola del riferimento",
+    TIER_TITLE: "titolo o termine esatto",
+    TIER_TEXT: "testo",
+}
+
+DOC_ALIASES = {
+    "cr": "cr", "regole": "cr", "regola": "cr", "sintesi": "cr",
+    "ipg": "ipg", "jar": "jar", "mtr": "mtr",
+    "manuale": "manuale", "manual": "manuale", "textbook": "manuale",
+    "glossario": "glossario", "glossary": "glossario",
+}
+
+_CR_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+_POLICY_NUMBER = re.compile(r"^\d{1,2}(?:\.\d+)+$")
+_CR_PREFIX = {"cr", "regola", "regole", "rule", "rules", "sezione", "section"}
+_POLICY_PREFIX = {"ipg", "mtr", "jar"}
+
+
+class Term:
+    """One weighted term of the query: a stem or a bigram, and where it came from."""
+
+    __slots__ = ("key", "weight", "source", "positions", "note")
+
+    def __init__(self, key: str, weight: float, source: str, positions: tuple[int, ...] = (), note: str = "") -> None:
+        self.key = key
+        self.weight = weight
+        self.source = source  # parola | frase | glossario | refuso
+        self.positions = positions
+        self.note = note
+
+
+class Query:
+    """What the ranking understood of the query (shown by ``--why``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.refs: list[tuple[str | None, str]] = []
+        self.words: list[str] = []
+        self.terms: list[Term] = []
+        self.corrections: list[tuple[str, list[tuple[str, float]]]] = []
+        self.expansions: list[tuple[str, str]] = []
+        self.whole_keys: set[str] = set()
+        self.links: dict[int, tuple[str, float]] = {}
+        self.alias_exact: list[int] = []
+        self.alias_inside: dict[int, str] = {}
+
+    @property
+    def empty(self) -> bool:
+        """True when the query has nothing to look for (only stop words)."""
+        return not self.refs and not self.words and not self.alias_exact
+
+
+class Hit:
+    """One ranked entry."""
+
+    __slots__ = ("index", "doc", "id", "title", "citation", "score", "tier", "stems", "reasons")
+
+    def __init__(self, index: int, doc: str, id: str, title: str, citation: str, score: float, tier: int,
+                 stems: set[str] | None = None) -> None:
+        self.index = index
+        self.doc = doc
+        self.id = id
+        self.title = title
+        self.citation = citation
+        self.score = score
+        self.tier = tier
+        self.stems: set[str] = stems or set()
+        self.reasons: list[str] = []
+
+
+def vocab_table(index: dict[str, Any]) -> Table:
+    """The corpus vocabulary (folded word -> stem) of an index."""
+    return Table(index["vocab_words"], index["vocab_stems"])
+
+
+def _fuzzy(word: str, index: dict[str, Any]) -> list[tuple[str, float]]:
+    """Vocabulary words close to an unknown ``word`` (typo tolerance), best first."""
+    if len(word) < 4 or nz.is_number(word):
+        return []
+    from rapidfuzz import fuzz, process
+
+    cutoff = 85.0 if len(word) < 5 else 80.0
+    vocab = vocab_table(index)
+    terms = Table(index["terms"])
+    stems = vocab.values
+    assert stems is not None
+    stem_of: dict[str, str] = {}
+    for i, candidate in enumerate(vocab.keys):
+        if abs(len(candidate) - len(word)) <= 2 and candidate not in nz.STOPWORDS:
+            stem = stems[i]
+            if stem in terms:
+                stem_of[candidate] = stem
+    found = process.extract(word, list(stem_of), scorer=fuzz.ratio, score_cutoff=cutoff, limit=6)
+    out: list[tuple[str, float]] = []
+    seen: set[str] = set()
+    for candidate, score, _ in sorted(found, key=lambda f: (-f[1], f[0])):
+        stem = stem_of[candidate]
+        if stem in seen:
+            continue
+        seen.add(stem)
+        out.append((candidate, float(score)))
+        if len(out) == 3:
+            break
+    return out
+
+
+def _bigrams(stems: list[str], weight: float, source: str, base: int, note: str = "") -> list[Term]:
+    return [Term(f"{a} {b}", weight, source, (base + i, base + i + 1), note)
+            for i, (a, b) in enumerate(zip(stems, stems[1:], strict=False)) if a != b]
+
+
+def analyze(text: str, index: dict[str, Any]) -> Query:
+    """Read the query: references, stems, typo corrections, glossary expansions (steps 1-5 above)."""
+    query = Query(text=text)
+    folded = nz.fold(text)
+    raw = nz.TOKEN_RE.findall(folded)
+    lookup: dict[str, int] = index["lookup"]
+    content_raw = [t for t in raw if t not in nz.STOPWORDS]
+    consumed: set[int] = set()
+    for pos, token in enumerate(raw):
+        prev = raw[pos - 1] if pos else ""
+        if _CR_NUMBER.match(token) and ("." in token or prev in _CR_PREFIX or len(content_raw) == 1):
+            query.refs.append(("cr", token))
+        elif _POLICY_NUMBER.match(token):
+            query.refs.append((prev if prev in _POLICY_PREFIX else None, token))
+        else:
+            continue
+        consumed.add(pos)
+        if prev in _CR_PREFIX or prev in _POLICY_PREFIX:
+            consumed.add(pos - 1)
+    words = [t for p, t in enumerate(raw) if p not in consumed and t not in nz.STOPWORDS]
+    query.words = words
+
+    whole = " ".join(t for p, t in enumerate(raw) if p not in consumed)
+    aliases: dict[str, list[int]] = index["aliases"]
+    if whole in aliases and not query.refs:
+        query.alias_exact = list(aliases[whole])
+    elif len(raw) > 1:
+        for size in range(min(4, len(raw)), 0, -1):
+            for start in range(len(raw) - size + 1):
+                piece = " ".join(raw[start:start + size])
+                for idx in aliases.get(piece, []):
+                    if piece != whole:
+                        query.alias_inside.setdefault(idx, piece)
+
+    vocab = vocab_table(index)
+    terms = Table(index["terms"])
+    stems: list[str] = []
+    for pos, word in enumerate(words):
+        known = vocab.get(word)
+        stem = known if known is not None else nz.stem(word)
+        if known is None and stem not in terms:
+            candidates = _fuzzy(word, index)
+            if candidates:
+                query.corrections.append((word, candidates))
+                for cand, score in candidates:
+                    note = f"«{word}» → «{cand}» ({score:.0f}%)"
+                    query.terms.append(Term(vocab.get(cand) or cand, TYPO_WEIGHT * score / 100.0, "refuso",
+                                            (pos,), note))
+                stem = vocab.get(candidates[0][0]) or stem
+        else:
+            query.terms.append(Term(stem, 1.0, "parola", (pos,)))
+        stems.append(stem)
+    query.terms += _bigrams(stems, PHRASE_WEIGHT, "frase", 0)
+
+    # Glossary names (English, aliases, slang) inside the query, longest first.
+    phrases: dict[str, list[tuple[int, str]]] = index["phrases"]
+    covered: set[int] = set()
+    full_key = " ".join(stems)
+    if full_key:
+        query.whole_keys.add(full_key)
+    for size in range(min(5, len(stems)), 0, -1):
+        for start in range(len(stems) - size + 1):
+            span = set(range(start, start + size))
+            if span & covered:
+                continue
+            name_key = " ".join(stems[start:start + size])
+            matches = phrases.get(name_key)
+            if not matches:
+                continue
+            covered |= span
+            shown = " ".join(words[start:start + size])
+            for gidx, it_key in matches:
+                term_name = index["ids"][gidx]
+                if size == len(stems):
+                    query.whole_keys.add(it_key)
+                    for rank, rule_id in enumerate(index["links"][gidx]):
+                        target = lookup.get(f"cr:{rule_id}")
+                        if target is not None and (target not in query.links or rank == 0):
+                            query.links[target] = (term_name, LINK_BONUS if rank == 0 else LINK_BONUS / 2)
+                if it_key == name_key:
+                    continue
+                query.expansions.append((shown, term_name))
+                it_stems = it_key.split()
+                note = f"«{shown}» → «{term_name}»"
+                positions = tuple(sorted(span))
+                query.terms += [Term(s, EXPANSION_WEIGHT, "glossario", positions, note) for s in it_stems]
+                query.terms += [Term(t.key, PHRASE_WEIGHT, "glossario", positions, note)
+                                for t in _bigrams(it_stems, PHRASE_WEIGHT, "glossario", 0)]
+    return query
+
+
+def _descendant(entry_id: str, ref: str) -> bool:
+    if not entry_id.startswith(ref) or entry_id == ref:
+        return False
+    nxt = entry_id[len(ref)]
+    return nxt == "." or (nxt.isalpha() and "." in ref)
+
+
+def search(index: dict[str, Any], text: str, *, docs: set[str] | None = None, limit: int = 10,
+           explain: bool = False) -> tuple[Query, list[Hit], int]:
+    """Rank the index for ``text``: (what was understood, the best ``limit`` hits, how many matched)."""
+    query = analyze(text, index)
+    entry_docs: list[str] = index["docs"]
+    entry_ids: list[str] = index["ids"]
+    n_entries = max(1, len(entry_docs))
+    terms_map = Table(index["terms"])
+    offsets, post_entry = index["offsets"], index["post_entry"]
+    post_weight, post_fields = index["post_weight"], index["post_fields"]
+    field_names: list[str] = index["fields"]
+
+    scores: dict[int, float] = {}
+    matched: dict[int, int] = {}
+    detail: dict[int, list[tuple[Term, float, float, int]]] = {}
+    positions_total = max(1, len(query.words))
+    for number, term in enumerate(query.terms):
+        slot = terms_map.index(term.key)
+        if slot is None:
+            continue
+        start, end = offsets[slot], offsets[slot + 1]
+        df = end - start
+        idf = math.log(1.0 + (n_entries - df + 0.5) / (df + 0.5))
+        qw = term.weight * idf * (K1 + 1.0)
+        bit = 1 << number
+        for i in range(start, end):
+            ent = post_entry[i]
+            tf = post_weight[i]
+            gain = qw * tf / (tf + K1)
+            scores[ent] = scores.get(ent, 0.0) + gain
+            matched[ent] = matched.get(ent, 0) | bit
+            if explain:
+                detail.setdefault(ent, []).append((term, idf, gain, post_fields[i]))
+
+    factors = index["factors"]
+    tiers: dict[int, int] = {}
+    coord_of: dict[int, float] = {}
+    for ent, raw in scores.items():
+        mask = matched[ent]
+        coord = coord_of.get(mask)
+        if coord is None:
+            hit_positions: set[int] = set()
+            for number, term in enumerate(query.terms):
+                if mask >> number & 1:
+                    hit_positions.update(term.positions)
+            coverage = min(1.0, len(hit_positions) / positions_total)
+            coord = coord_of[mask] = COORD_BASE + (1.0 - COORD_BASE) * coverage
+        scores[ent] = raw * coord * factors[ent]
+        tiers[ent] = TIER_TEXT
+    for ent, (_term, bonus) in query.links.items():
+        scores[ent] = scores.get(ent, 0.0) + bonus * factors[ent]
+        tiers.setdefault(ent, TIER_TEXT)
+    for ent in query.alias_inside:
+        scores[ent] = scores.get(ent, 0.0) + ALIAS_BONUS
+        tiers.setdefault(ent, TIER_TEXT)
+    titles: dict[str, list[int]] = index["titles"]
+    for ent in query.links:
+        tiers[ent] = max(tiers.get(ent, 0), TIER_TITLE)
+    for title_key in query.whole_keys:
+        for ent in titles.get(title_key, []):
+            tiers[ent] = max(tiers.get(ent, 0), TIER_TITLE)
+            scores.setdefault(ent, 0.0)
+    for ent in query.alias_exact:
+        tiers[ent] = TIER_ALIAS
+        scores.setdefault(ent, 0.0)
+    lookup: dict[str, int] = index["lookup"]
+    for doc, ref in query.refs:
+        wanted = [doc] if doc else ["ipg", "mtr", "jar"]
+        for name in wanted:
+            ent = lookup.get(f"{name}:{ref}")
+            if ent is not None:
+                tiers[ent] = TIER_REFERENCE
+                scores.setdefault(ent, 0.0)
+            if name == "cr":
+                for i, entry_id in enumerate(entry_ids):
+                    if entry_docs[i] == "cr" and _descendant(entry_id, ref):
+                        if tiers.get(i, 0) < TIER_ALIAS:
+                            tiers[i] = TIER_ALIAS
+                        scores.setdefault(i, 0.0)
+
+    candidates = [ent for ent in tiers if docs is None or entry_docs[ent] in docs]
+    flags = index["flags"]
+
+    def order(ent: int) -> tuple[int, int, float, int]:
+        tier = tiers[ent]
+        glossary_after = 1 if tier == TIER_TITLE and flags[ent] & FLAG_GLOSSARY else 0
+        return (-tier, glossary_after, -round(scores[ent], 9), ent)
+
+    best = heapq.nsmallest(limit, candidates, key=order)
+
+    hits: list[Hit] = []
+    unigram_numbers = [n for n, t in enumerate(query.terms) if " " not in t.key]
+    for ent in best:
+        mask = matched.get(ent, 0)
+        hit = Hit(index=ent, doc=entry_docs[ent], id=entry_ids[ent], title=index["titles_display"][ent],
+                  citation=index["citations"][ent], score=scores[ent], tier=tiers[ent],
+                  stems={query.terms[n].key for n in unigram_numbers if mask >> n & 1})
+        if explain:
+            hit.reasons = _reasons(index, query, hit, detail.get(ent, []), field_names)
+        hits.append(hit)
+    return query, hits, len(candidates)
+
+
+def _reasons(index: dict[str, Any], query: Query, hit: Hit, detail: list[tuple[Term, float, float, int]],
+             field_names: list[str]) -> list[str]:
+    out = [f"livello {hit.tier} ({TIER_LABELS[hit.tier]})"]
+    flags = index["flags"][hit.index]
+    for term, idf, gain, mask in sorted(detail, key=lambda d: (-d[2], d[0].key)):
+        where = ", ".join(FIELD_LABELS[name] for bit, name in enumerate(field_names) if mask >> bit & 1)
+        source = {"parola": "", "frase": " (frase)", "glossario": " (dal glossario)", "refuso": " (refuso)"}
+        extra = f"; {term.note}" if term.note else ""
+        out.append(f"«{term.key}»{source[term.source]} in {where}: idf {idf:.2f}, +{gain:.2f}{extra}")
+    total = sum(d[2] for d in detail)
+    if detail:
+        covered: set[int] = set()
+        for term, _idf, _gain, _mask in detail:
+            covered.update(term.positions)
+        share = min(1.0, len(covered) / max(1, len(query.words)))
+        factor = index["factors"][hit.index]
+        line = f"BM25F {total:.2f} × copertura {COORD_BASE + (1 - COORD_BASE) * share:.2f} ({len(covered)}/"
+        line += f"{max(1, len(query.words))} parole)"
+        if factor != 1.0:
+            why = []
+            if flags & FLAG_SUPERSEDED:
+                why.append("regola superata")
+            if flags & FLAG_OUTDATED:
+                why.append("sezione superata dalle regole attuali")
+            if flags & FLAG_GLOSSARY:
+                why.append("voce del glossario")
+            line += f" × {factor:.2f} ({', '.join(why)})"
+        out.append(line)
+    if hit.index in query.links:
+        term_name, bonus = query.links[hit.index]
+        out.append(f"regola collegata al termine del glossario «{term_name}»: +{bonus:.2f}")
+    if hit.index in query.alias_inside:
+        out.append(f"alias «{query.alias_inside[hit.index]}» nella ricerca: +{ALIAS_BONUS:.2f}")
+    out.append(f"punteggio {hit.score:.2f}")
+    return out
