@@ -236,3 +236,9 @@ def test_italian_folding_splits_elisions_and_plain_apostrophes() -> None:
     assert tx.content_tokens("Dell’innescata è più “forte”") == ["innescata", "piu", "forte"]
     assert tx.key("USC — Minor") == tx.key("usc-minor") == "usc minor"
     assert tx.stems("innescate") == tx.stems("innescata")
+
+
+def test_negative_previous_is_a_usage_error_in_italian(invoke) -> None:  # type: ignore[no-untyped-def]
+    result = invoke("infraction", "grv", "--previous", "-1")
+    assert result.exit_code == 2
+    assert "--previous deve essere 0 o più" in result.stderr

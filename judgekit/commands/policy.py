@@ -48,10 +48,10 @@ def _emit_json(document: Any) -> None:
 def infraction(
     query: Annotated[list[str] | None, typer.Argument(
         help="Numero IPG (2.5), alias (grv, usc-minor), nome o descrizione di cosa è successo.",
-        show_default=False)] = None,
+        metavar="DESCRIZIONE", show_default=False)] = None,
     rel: Annotated[str, typer.Option("--rel", "-r",
                                      help="REL dell'evento: regular (FNM), competitive o professional.")] = "regular",
-    previous: Annotated[int, typer.Option("--previous", "-p", min=0,
+    previous: Annotated[int, typer.Option("--previous", "-p",
                                           help="Penalità precedenti per la stessa infrazione oggi.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Un documento JSON su stdout.")] = False,
     list_all: Annotated[bool, typer.Option("--list", "-l", help="Elenca infrazioni e casi del JAR.")] = False,
@@ -61,6 +61,8 @@ def infraction(
     from judgekit.policy.match import find
 
     level = _rel(rel)
+    if previous < 0:
+        raise PolicyUsageError(f"--previous deve essere 0 o più, non {previous}")
     text = " ".join(query or []).strip()
     policy = _policy()
     if list_all:

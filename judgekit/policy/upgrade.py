@@ -67,7 +67,12 @@ def _ordinal(n: int) -> str:
 
 
 def apply_repeat(rule: dict[str, Any] | None, base: str, previous: int) -> dict[str, Any]:
-    """The penalty after ``previous`` earlier penalties for the same infraction today, explained in Italian."""
+    """The penalty after ``previous`` earlier penalties for the same infraction today, explained in Italian.
+
+    Implements the repetition rules of IPG 2 (third Warning of a Game Play Error), IPG 3 (second Warning of a
+    Tournament Error), IPG 4.1/4.2 (their own upgrades) and the JAR (Game Loss after education); the rule
+    itself comes from the data. Only a rule's ``applies_to`` penalty is upgraded, never downwards.
+    """
     out: dict[str, Any] = {"previous": previous, "base_penalty": base, "penalty": base, "applied": False,
                            "rule": rule.get("text") if rule else None, "text": ""}
     if rule is None:

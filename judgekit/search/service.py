@@ -43,7 +43,7 @@ def suggestions(index: dict[str, Any], text: str, limit: int = 3) -> list[str]:
 
     names = [name for name, _ in pairs]
     found = process.extract(nz.fold(text), names, scorer=fuzz.WRatio, processor=utils.default_process,
-                            score_cutoff=60, limit=12)
+                            score_cutoff=70, limit=12)
     out: list[str] = []
     for _name, _score, pos in sorted(found, key=lambda f: (-f[1], f[2])):
         term = pairs[pos][1]
