@@ -242,3 +242,17 @@ def test_negative_previous_is_a_usage_error_in_italian(invoke) -> None:  # type:
     result = invoke("infraction", "grv", "--previous", "-1")
     assert result.exit_code == 2
     assert "--previous deve essere 0 o più" in result.stderr
+
+
+def test_synonyms_from_the_lexicon_give_the_same_answer(invoke) -> None:  # type: ignore[no-untyped-def]
+    judge = _first(invoke, "ha mentito al giudice", "--rel", "competitive")
+    referee = _first(invoke, "ha mentito all'arbitro", "--rel", "competitive")
+    assert judge["id"] == referee["id"] == "4.8"
+
+
+def test_irregular_participles_meet_their_infinitive(policy) -> None:  # type: ignore[no-untyped-def]
+    from judgekit.policy import text as tx
+
+    forms = policy["index"]["forms"]
+    assert tx.stems("nascosto", policy["index"]["table"], forms) == tx.stems("nascondere")
+    assert tx.stems("accorto", policy["index"]["table"], forms) == tx.stems("accorgere")

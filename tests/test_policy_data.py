@@ -150,3 +150,14 @@ def test_check_command_validates_policy_files(invoke, tmp_path) -> None:  # type
     result = invoke("check", str(path))
     assert result.exit_code == 3
     assert "sections[0].id: numero di sezione MTR non valido «1.77.1»" in result.stdout + result.stderr
+
+
+def test_lexicon_rejects_phrases_as_synonyms(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from judgekit.policy.compile import validate_file
+
+    rules = _copy_policy(tmp_path)
+    path = rules / "policy" / "lessico.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  - [torneo, evento]", "  - [torneo, evento ufficiale]"),
+                    encoding="utf-8")
+    issues = validate_file(path)
+    assert issues and "i sinonimi sono parole singole" in issues[0].message

@@ -1,15 +1,23 @@
 """One-shot effects (SCENARIO-FORMAT.md "One-shot effects"): the verbs of spells and abilities.
 
-:func:`apply_effects` applies an ``effect`` list in order for a resolving spell or ability described by an
-:class:`EffectContext`. Each entry holds one verb (dispatched through :data:`VERBS`, signature
-``verb(game, ctx, entry, refs)`` with ``refs`` the resolved ``to:``) or operations, which create a
-continuous effect whose affected set is fixed now (CR 611.2c). Shared primitives used by combat and
-state-based actions live here too: :func:`deal_damage`, :func:`destroy`, :func:`move_to`.
+:func:`apply_effects` applies an ``effect`` list in order (CR 608.2c) for a resolving spell or ability described
+by an :class:`EffectContext`. Each entry holds one verb (dispatched through :data:`VERBS`, signature
+``verb(game, ctx, entry, refs)`` with ``refs`` the resolved ``to:``) or operations, which create a continuous
+effect whose affected set is fixed now (CR 611.2c). Shared primitives used by combat and state-based actions
+live here too: :func:`deal_damage`, :func:`destroy`, :func:`move_to`, :func:`gain_life`, :func:`lose_life`.
+
+Simultaneous events. Everything one verb does to several objects or players happens at the same time, and so
+do the state-based actions of one check and the damage of one combat damage step. :func:`simultaneous` opens
+such a *batch*: the events emitted inside it get the same ``data["batch"]`` number (triggers use it: "dies"
+abilities of creatures dying together see each other, CR 603.10a; an ability triggers once per event, CR
+603.2c), and the life a lifelink source makes its controller gain is gained once per source when the batch
+closes (one life-gain event, CR 702.15b).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +34,17 @@ OP_KEYS = ("copy_of", "except", "control", "text_change", "add_types", "remove_t
 
 PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
 
+DURATION_IT = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
+               "permanent": "senza scadenza"}
+
 
 @dataclass
 class EffectContext:
-    """Who and what an effect list is resolved for: controller ("you"), source, targets, trigger object."""
+    """Who and what an effect list is resolved for: controller ("you"), source, targets, trigger object.
+
+    ``targets`` keeps every target chosen, in order; ``illegal_targets`` are those found illegal as the spell
+    or ability resolves (CR 608.2b): they are neither affected nor replaced by the next target.
+    """
 
     controller: str
     source_uid: int | None = None
@@ -38,6 +53,7 @@ class EffectContext:
     trigger_object: int | None = None
     source_lki: Computed | None = None
     kind: str = "spell"
+    illegal_targets: list[Ref] = field(default_factory=list)
 
     def source_chars(self, game: Game) -> Computed | None:
         if self.source_uid is not None:
@@ -47,6 +63,18 @@ class EffectContext:
             if obj is not None and obj.lki is not None:
                 return obj.lki
         return self.source_lki
+
+    def legal_targets(self) -> list[Ref]:
+        return [t for t in self.targets if t not in self.illegal_targets]
+
+
+def to_name(name: str) -> str:
+    """Italian "a"/"ad" before a name (``ad Anna``, ``a Bruno``)."""
+    return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
+
+
+def amount_text(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def selector_context(game: Game, ctx: EffectContext) -> SelectorContext:
@@ -61,21 +89,84 @@ def value_context(game: Game, ctx: EffectContext) -> ValueContext:
                         ctx.trigger_object)
 
 
+# ------------------------------------------------------------------------------------------------------
+# Simultaneous events
+
+
+@dataclass
+class _Batch:
+    number: int
+    start: int
+    depth: int = 1
+    lifelink: dict[int, list[Any]] = field(default_factory=dict)
+
+
+# One open batch per game (keyed by id(game), holding the game itself so a stale key is never reused).
+_OPEN: dict[int, tuple[Game, _Batch]] = {}
+
+
+def _open_batch(game: Game) -> _Batch | None:
+    hit = _OPEN.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    return None
+
+
+@contextmanager
+def simultaneous(game: Game) -> Iterator[int]:
+    """Group what happens inside into one simultaneous event (batch number yielded); nested uses join the
+    outer batch. On closing, lifelink life is gained once per source (CR 702.15b)."""
+    batch = _open_batch(game)
+    if batch is not None:
+        batch.depth += 1
+        try:
+            yield batch.number
+        finally:
+            batch.depth -= 1
+        return
+    batch = _Batch(number=game.new_uid(), start=len(game.events))
+    _OPEN[id(game)] = (game, batch)
+    try:
+        yield batch.number
+    finally:
+        _OPEN.pop(id(game), None)
+        for ev in game.events[batch.start:]:
+            ev.data.setdefault("batch", batch.number)
+        for controller, amount, name in batch.lifelink.values():
+            gain_life(game, controller, amount, name, rule="702.15b", batch=batch.number)
+
+
+simultaneous_damage = simultaneous
+
+
+def tag_events(game: Game, start: int, number: int | None = None) -> int:
+    """Give the events emitted since index ``start`` one batch number (a new one unless given)."""
+    if number is None:
+        number = game.new_uid()
+    for ev in game.events[start:]:
+        ev.data.setdefault("batch", number)
+    return number
+
+
+# ------------------------------------------------------------------------------------------------------
+# Applying an effect list
+
+
 def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> list[Ref]:
-    """What ``to:`` names: object uids (current incarnation) and player names."""
+    """What ``to:`` names: object uids and player names. ``target``/``targets`` give only legal targets."""
     if to is None:
         if verb in PLAYER_VERBS:
             return [ctx.controller]
         if ctx.targets:
-            return [ctx.targets[0]]
+            return [t for t in ctx.targets[:1] if t not in ctx.illegal_targets]
         return [ctx.source_uid] if ctx.source_uid is not None else []
     if isinstance(to, str):
         if to == "self":
             return [ctx.source_uid] if ctx.source_uid is not None else []
         if to == "target":
-            return ctx.targets[:1]
+            return [t for t in ctx.targets[:1] if t not in ctx.illegal_targets]
         if to == "targets":
-            return list(ctx.targets)
+            return ctx.legal_targets()
         if to in ("you", "controller"):
             return [ctx.controller]
         if to == "opponent":
@@ -95,22 +186,25 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
     if isinstance(to, dict):
         sctx = selector_context(game, ctx)
         if is_player_selector(to):
-            return list(select_players(to, sctx))
+            players = list(select_players(to, sctx))
+            objects = select(to, list(all_chars(game).values()), sctx)
+            return [*objects, *players]
         return list(select(to, list(all_chars(game).values()), sctx))
     return []
 
 
 def apply_effects(game: Game, entries: list[dict[str, Any]], ctx: EffectContext) -> None:
-    """Apply an effect list in order (CR 608.2c)."""
+    """Apply an effect list in order (CR 608.2c); each entry is one simultaneous event."""
     for entry in entries:
         verbs = [v for v in VERBS if v in entry and entry[v] not in (None, False)]
-        if verbs:
-            verb = verbs[0]
-            refs = resolve_refs(game, ctx, entry.get("to"), verb)
-            VERBS[verb](game, ctx, entry, refs)
-        else:
-            refs = resolve_refs(game, ctx, entry.get("to"), None)
-            create_continuous_effect(game, ctx, entry, refs)
+        with simultaneous(game):
+            if verbs:
+                verb = verbs[0]
+                refs = resolve_refs(game, ctx, entry.get("to"), verb)
+                VERBS[verb](game, ctx, entry, refs)
+            else:
+                refs = resolve_refs(game, ctx, entry.get("to"), None)
+                create_continuous_effect(game, ctx, entry, refs)
         game.touch()
 
 
@@ -128,16 +222,18 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: dict[str, An
                               trigger_object=ctx.trigger_object)
     game.effects.append(effect)
     game.touch()
-    from judgekit.engine.layers import LEffect, _effect_from_game, describe_ops  # noqa: F401
+    from judgekit.engine.layers import _effect_from_game, describe_ops
     from judgekit.engine.vocab import LAYER_ORDER
 
     le = _effect_from_game(effect)
     parts = [describe_ops(le, layer, game) for layer in LAYER_ORDER if le.ops_in(layer)]
     names = ", ".join(game.display(u) for u in affected) or "nessun oggetto"
-    duration = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
-                "permanent": "senza scadenza"}.get(effect.duration, "")
+    duration = DURATION_IT.get(effect.duration, "")
+    rules = ["611.2c", "613.7b"]
+    if effect.duration == "end_of_turn":
+        rules.append("514.2")
     game.say("effect", f"{ctx.source_name}: {names} — {'; '.join(parts)} ({duration}; timestamp "
-                       f"{effect.timestamp}). L'insieme degli oggetti è fissato ora.", "611.2c", "613.7b",
+                       f"{effect.timestamp}). L'insieme degli oggetti influenzati è fissato ora.", *rules,
              objects=[game.objects[u].id for u in affected])
     return effect
 
@@ -146,120 +242,190 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: dict[str, An
 # Primitives shared with combat and state-based actions
 
 
-def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None) -> GameObject:
-    """Move an object to another zone (a new object, CR 400.7); Auras attached to nothing stay for SBA."""
-    return game.move(obj, zone, controller=controller)
+def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
+            lki: Computed | None = None) -> GameObject:
+    """Move an object to another zone: it becomes a new object (CR 400.7). A token that leaves the battlefield
+    goes to the new zone and ceases to exist at the next state-based-action check (CR 704.5d)."""
+    return game.move(obj, zone, controller=controller, lki=lki)
 
 
-def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok: bool = True) -> bool:
-    """Destroy a permanent (CR 701.8): not if indestructible (702.12b); a regeneration shield replaces it
-    (701.19). Returns True if it went to the graveyard."""
-    c = chars(game, obj)
+def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok: bool = True,
+            lki: Computed | None = None, quiet: bool = False) -> bool:
+    """Destroy a permanent (CR 701.8): not if indestructible (702.12b); a regeneration shield replaces the
+    destruction (701.19a: tap it, remove all damage, remove it from combat). True if it went to the graveyard."""
+    c = lki or chars(game, obj)
     if c.has("indestructible"):
-        game.say("effect", f"{c.name} è indistruttibile: non viene distrutto.", "702.12b", objects=[obj.id])
+        game.say("effect", f"{c.name} è indistruttibile: non viene distrutto e resta sul campo di battaglia.",
+                 "702.12b", objects=[obj.id])
         return False
     if regenerate_ok and obj.regeneration_shields > 0:
         obj.regeneration_shields -= 1
         obj.tapped = True
         obj.damage = 0
         obj.deathtouch_damage = False
+        left_combat = False
         if game.combat is not None:
+            left_combat = obj.uid in game.combat.attackers or obj.uid in game.combat.blockers
             game.combat.attackers.pop(obj.uid, None)
             game.combat.blockers.pop(obj.uid, None)
         game.touch()
-        game.say("effect", f"{c.name} si rigenera: viene TAPpato, il danno è rimosso ed esce dal combattimento.",
-                 "701.19a", objects=[obj.id])
+        game.say("effect", f"{c.name} si rigenera invece di essere distrutto: lo scudo di rigenerazione viene "
+                           "usato, il permanente viene TAPpato e tutto il danno segnato su di esso viene rimosso"
+                 + (", ed esce dal combattimento." if left_combat else "."), "701.19a", objects=[obj.id])
         return False
-    move_to(game, obj, Zone.GRAVEYARD)
-    game.say("effect", f"{c.name} viene distrutto e messo nel cimitero di {obj.owner}.", rule, objects=[obj.id])
+    move_to(game, obj, Zone.GRAVEYARD, lki=lki)
+    if not quiet:
+        game.say("effect", f"{c.name} viene distrutto e messo nel cimitero di {obj.owner}.", rule, objects=[obj.id])
     return True
 
 
-def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, combat: bool = False) -> int:
-    """Deal damage (CR 120.3): prevention, infect/wither, deathtouch, lifelink, events. Returns damage dealt."""
+def protected_from(source: Computed, target: Computed) -> str | None:
+    """CR 702.16: the protection keyword of ``target`` whose quality ``source`` has, if any."""
+    for kw in target.keywords:
+        if not kw.startswith("protection_from_"):
+            continue
+        q = kw[len("protection_from_"):]
+        if q == "everything" or q in source.colors or (q == "creatures" and source.is_creature):
+            return kw
+    return None
+
+
+def _protected(source: Computed, target: Computed) -> bool:
+    return protected_from(source, target) is not None
+
+
+def _prevent(holder: Any, amount: int) -> int:
+    """Prevention shields (CR 615): returns how much of ``amount`` is prevented and uses the shield up."""
+    if holder.prevent_all_damage:
+        holder.prevent_all_damage = False
+        return amount
+    if holder.prevent_damage > 0:
+        prevented = min(holder.prevent_damage, amount)
+        holder.prevent_damage -= prevented
+        return prevented
+    return 0
+
+
+def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, combat: bool = False,
+                lifelink: bool = True) -> int:
+    """Deal damage (CR 120.3): protection (702.16e) and prevention shields (615), then the results: life loss
+    or poison counters (infect, 702.90b) to a player; marked damage or -1/-1 counters (wither/infect) to a
+    creature, deathtouch noted for 704.5h; loyalty/defense counters removed from planeswalkers/battles.
+    Lifelink (702.15b) makes the controller gain that much life, once per source per simultaneous event
+    (``lifelink=False`` leaves the life gain to the caller). Returns the damage dealt."""
     if amount <= 0:
         return 0
     kind = "da combattimento " if combat else ""
     if isinstance(target, str):
         player = game.player(target)
-        if player.prevent_all_damage or player.prevent_damage >= amount:
-            player.prevent_damage = max(0, player.prevent_damage - amount)
-            game.say("damage", f"Il danno di {source.name} a {player.name} è prevenuto.", "615.1")
-            return 0
-        if player.prevent_damage:
-            amount -= player.prevent_damage
-            player.prevent_damage = 0
+        prevented = _prevent(player, amount)
+        if prevented:
+            game.say("damage", f"{prevented} danno di {source.name} a {player.name} viene prevenuto da uno scudo "
+                               "di prevenzione.", "615.1")
+            game.touch()
+            amount -= prevented
+            if amount <= 0:
+                return 0
         if source.has("infect"):
             player.poison += amount
-            game.say("damage", f"{source.name} infligge {amount} danno {kind}a {player.name}: "
-                               f"{amount} segnalini veleno (infettare).", "120.3b", "702.90b")
+            game.say("damage", f"{source.name} infligge {amount_text(amount, 'danno', 'danni')} {kind}"
+                               f"{to_name(player.name)}: con infettare il "
+                               f"danno diventa {amount} segnalini veleno (veleno: {player.poison}).", "120.3b",
+                     "702.90b")
         else:
             player.life -= amount
-            game.say("damage", f"{source.name} infligge {amount} danno {kind}a {player.name} "
-                               f"(punti vita: {player.life}).", "120.3a")
+            game.say("damage", f"{source.name} infligge {amount_text(amount, 'danno', 'danni')} {kind}"
+                               f"{to_name(player.name)} (punti vita: {player.life}).", "120.3a")
             game.emit(GameEvent("life_loss", player=player.name, amount=amount))
     else:
         obj = game.objects[target]
         if not obj.current or obj.zone != Zone.BATTLEFIELD:
             return 0
         tc = chars(game, obj)
-        if _protected(source, tc):
-            game.say("damage", f"Il danno di {source.name} a {tc.name} è prevenuto dalla protezione.", "702.16e",
-                     objects=[obj.id])
+        kw = protected_from(source, tc)
+        if kw is not None:
+            game.say("damage", f"Il danno di {source.name} a {tc.name} viene prevenuto: {tc.name} ha "
+                               "protezione da una qualità della fonte.", "702.16e", objects=[obj.id])
             return 0
-        if obj.prevent_all_damage or obj.prevent_damage >= amount:
-            obj.prevent_damage = max(0, obj.prevent_damage - amount)
-            game.say("damage", f"Il danno di {source.name} a {tc.name} è prevenuto.", "615.1", objects=[obj.id])
-            return 0
-        if obj.prevent_damage:
-            amount -= obj.prevent_damage
-            obj.prevent_damage = 0
+        prevented = _prevent(obj, amount)
+        if prevented:
+            game.say("damage", f"{prevented} danno di {source.name} a {tc.name} viene prevenuto da uno scudo di "
+                               "prevenzione.", "615.1", objects=[obj.id])
+            game.touch()
+            amount -= prevented
+            if amount <= 0:
+                return 0
         if tc.is_creature:
             if source.has("infect") or source.has("wither"):
                 obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + amount
-                game.say("damage", f"{source.name} infligge {amount} danno {kind}a {tc.name} sotto forma di "
-                                   f"segnalini -1/-1.", "120.3d", "702.80a" if source.has("wither") else "702.90c",
-                         objects=[obj.id])
+                dealt = amount_text(amount, 'danno', 'danni')
+                game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}: con "
+                                   f"{'avvizzire' if source.has('wither') else 'infettare'} il danno diventa "
+                                   f"{amount} segnalini -1/-1.", "120.3d",
+                         "702.80" if source.has("wither") else "702.90c", objects=[obj.id])
             else:
                 obj.damage += amount
-                game.say("damage", f"{source.name} infligge {amount} danno {kind}a {tc.name} "
-                                   f"(danno segnato: {obj.damage}).", "120.3e", objects=[obj.id])
+                game.say("damage", f"{source.name} infligge {amount_text(amount, 'danno', 'danni')} {kind}"
+                                   f"{to_name(tc.name)} (danno segnato: {obj.damage}).", "120.3e", objects=[obj.id])
             if source.has("deathtouch"):
                 obj.deathtouch_damage = True
+                game.say("damage", f"{source.name} ha tocco letale: {tc.name} verrà distrutto al prossimo "
+                                   "controllo delle azioni generate dallo stato.", "702.2b", objects=[obj.id])
         if tc.is_type("Planeswalker"):
             obj.counters["loyalty"] = max(0, obj.counters.get("loyalty", 0) - amount)
-            game.say("damage", f"{tc.name} perde {amount} segnalini fedeltà.", "120.3c", objects=[obj.id])
+            dealt = amount_text(amount, 'danno', 'danni')
+            game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}, che perde altrettanti "
+                               f"segnalini fedeltà (fedeltà: {obj.counters['loyalty']}).", "120.3c", "306.8",
+                     objects=[obj.id])
         if tc.is_type("Battle"):
             obj.counters["defense"] = max(0, obj.counters.get("defense", 0) - amount)
-            game.say("damage", f"{tc.name} perde {amount} segnalini difesa.", "120.3h", objects=[obj.id])
+            dealt = amount_text(amount, 'danno', 'danni')
+            game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}, che perde altrettanti "
+                               f"segnalini difesa (difesa: {obj.counters['defense']}).", "120.3h", "310.6",
+                     objects=[obj.id])
     game.emit(GameEvent("damage", obj=target if isinstance(target, int) else None,
                         player=target if isinstance(target, str) else None, source=source.uid, amount=amount,
                         combat=combat))
-    if source.has("lifelink") and source.controller:
-        gain_life(game, source.controller, amount, source.name, rule="702.15b")
     game.touch()
+    if lifelink and source.has("lifelink") and source.controller:
+        batch = _open_batch(game)
+        if batch is not None:
+            entry = batch.lifelink.setdefault(source.uid, [source.controller, 0, source.name])
+            entry[1] += amount
+        else:
+            gain_life(game, source.controller, amount, source.name, rule="702.15b")
     return amount
 
 
-def _protected(source: Computed, target: Computed) -> bool:
-    """CR 702.16: protection from a quality of the source."""
-    for kw in target.keywords:
-        if not kw.startswith("protection_from_"):
-            continue
-        q = kw[len("protection_from_"):]
-        if q == "everything" or q in source.colors or (q == "creatures" and source.is_creature):
-            return True
-    return False
-
-
-def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str = "119.3") -> None:
+def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str = "119.3",
+              batch: int | None = None) -> None:
+    """A player gains life: one life-gain event (CR 119.3, 119.9 for "whenever you gain life")."""
     if amount <= 0:
         return
     p = game.player(player)
     p.life += amount
     p.life_gained_this_turn += amount
-    game.emit(GameEvent("life_gain", player=player, amount=amount))
-    game.say("effect", f"{player} guadagna {amount} punti vita per {source_name} (punti vita: {p.life}).", rule)
+    ev = GameEvent("life_gain", player=player, amount=amount)
+    if batch is not None:
+        ev.data["batch"] = batch
+    game.emit(ev)
+    why = " (legame vitale: un solo evento per tutto il danno che la fonte infligge insieme)" \
+        if rule == "702.15b" else ""
+    gained = amount_text(amount, "punto vita", "punti vita")
+    game.say("effect", f"{player} guadagna {gained} per {source_name}{why} (punti vita: {p.life}).",
+             rule)
+    game.touch()
+
+
+def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
+    """A player loses life (CR 119.3)."""
+    if amount <= 0:
+        return
+    p = game.player(player)
+    p.life -= amount
+    game.emit(GameEvent("life_loss", player=player, amount=amount))
+    lost = amount_text(amount, "punto vita", "punti vita")
+    game.say("effect", f"{player} perde {lost} per {source_name} (punti vita: {p.life}).", "119.3")
     game.touch()
 
 
@@ -269,12 +435,14 @@ def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str 
 Verb = Callable[[Game, EffectContext, dict[str, Any], list[Ref]], None]
 
 
-def _objects(game: Game, refs: list[Ref]) -> list[GameObject]:
+def _objects(game: Game, refs: list[Ref], zone: Zone | None = None) -> list[GameObject]:
+    """The current objects among ``refs`` (an object that changed zones is a new object: not affected,
+    CR 400.7), optionally only those in ``zone``."""
     out = []
     for r in refs:
         if isinstance(r, int):
             o = game.objects.get(r)
-            if o is not None and o.current:
+            if o is not None and o.current and (zone is None or o.zone == zone):
                 out.append(o)
     return out
 
@@ -286,54 +454,82 @@ def _source(game: Game, ctx: EffectContext) -> Computed:
     return c
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
 def verb_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """CR 120: the source deals N damage to each object or player named (at the same time)."""
     amount = evaluate(entry["damage"], value_context(game, ctx))
     src = _source(game, ctx)
     for r in refs:
+        if isinstance(r, int):
+            o = game.objects.get(r)
+            if o is None or not o.current or o.zone != Zone.BATTLEFIELD:
+                continue
         deal_damage(game, src, r, amount)
 
 
 def verb_destroy(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
-        if o.zone == Zone.BATTLEFIELD:
-            destroy(game, o)
+    """CR 701.8: destroy (all at once: last known information taken before any of them moves)."""
+    objs = _objects(game, refs, Zone.BATTLEFIELD)
+    table = {o.uid: chars(game, o) for o in objs}
+    for o in objs:
+        if o.current:
+            destroy(game, o, lki=table[o.uid])
 
 
 def verb_exile(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
-        move_to(game, o, Zone.EXILE)
+    """CR 406.2: exile (from any zone the selector or target names)."""
+    objs = _objects(game, refs)
+    table = {o.uid: chars(game, o) for o in objs}
+    for o in objs:
+        move_to(game, o, Zone.EXILE, lki=table[o.uid])
         game.say("effect", f"{o.card.name} viene esiliato.", "406.2", objects=[o.id])
 
 
 def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
+    """Exile, then return under the owner's control as a new object (CR 400.7, 610.3); a token does not come
+    back (CR 111.8)."""
+    for o in _objects(game, refs, Zone.BATTLEFIELD):
         exiled = move_to(game, o, Zone.EXILE)
+        if o.token:
+            game.say("effect", f"{o.card.name} è una pedina: viene esiliata e non può tornare sul campo di "
+                               "battaglia.", "111.8", objects=[o.id])
+            continue
         back = move_to(game, exiled, Zone.BATTLEFIELD, controller=o.owner)
-        game.say("effect", f"{o.card.name} viene esiliato e ritorna sul campo di battaglia sotto il controllo del "
-                           f"suo proprietario come un nuovo oggetto (timestamp {back.timestamp}).", "400.7", "610.3",
-                 objects=[o.id])
+        game.say("effect", f"{o.card.name} viene esiliato e ritorna sul campo di battaglia sotto il controllo di "
+                           f"{o.owner} come un oggetto nuovo, senza segnalini né danno (timestamp {back.timestamp}).",
+                 "400.7", "610.3", objects=[o.id])
 
 
 def verb_sacrifice(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
-        if o.zone == Zone.BATTLEFIELD:
-            move_to(game, o, Zone.GRAVEYARD)
-            game.say("effect", f"{o.card.name} viene sacrificato.", "701.21a", objects=[o.id])
+    """CR 701.21a: a player sacrifices only permanents they control (not a destruction)."""
+    objs = _objects(game, refs, Zone.BATTLEFIELD)
+    table = {o.uid: chars(game, o) for o in objs}
+    for o in objs:
+        move_to(game, o, Zone.GRAVEYARD, lki=table[o.uid])
+        game.say("effect", f"{table[o.uid].controller} sacrifica {o.card.name}: va nel cimitero di {o.owner} "
+                           "(non è una distruzione).", "701.21a", objects=[o.id])
 
 
 def verb_return_to_hand(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
-        move_to(game, o, Zone.HAND)
+    """Return to the owner's hand: a new object (CR 400.7)."""
+    objs = _objects(game, refs)
+    table = {o.uid: chars(game, o) for o in objs}
+    for o in objs:
+        move_to(game, o, Zone.HAND, lki=table[o.uid])
         game.say("effect", f"{o.card.name} ritorna nella mano di {o.owner}.", "400.7", objects=[o.id])
 
 
 def verb_counter(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """CR 701.6a: counter a spell or ability on the stack."""
     from judgekit.engine.stack import counter_item
 
     for r in refs:
         for item in list(game.stack):
             if item.object_uid == r or item.uid == r:
-                counter_item(game, item)
+                counter_item(game, item, by=ctx.source_name)
 
 
 def verb_gain_life(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -346,63 +542,86 @@ def verb_gain_life(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: 
 def verb_lose_life(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     amount = evaluate(entry["lose_life"], value_context(game, ctx))
     for r in refs:
-        if isinstance(r, str) and amount > 0:
-            p = game.player(r)
-            p.life -= amount
-            game.emit(GameEvent("life_loss", player=r, amount=amount))
-            game.say("effect", f"{r} perde {amount} punti vita (punti vita: {p.life}).", "119.3")
+        if isinstance(r, str):
+            lose_life(game, r, amount, ctx.source_name)
 
 
 def verb_draw(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """CR 121.1: libraries are not modelled: nothing is drawn (and 704.5b never applies)."""
     amount = evaluate(entry["draw"], value_context(game, ctx))
     for r in refs:
-        game.say("effect", f"{r} pescherebbe {amount} carte: il grimorio non è rappresentato, non pesca nulla.",
-                 "121.1")
+        if isinstance(r, str) and amount > 0:
+            game.say("effect", f"{r} pescherebbe {amount} {_plural(amount, 'carta', 'carte')}: il grimorio non è "
+                               "rappresentato nello scenario, quindi non pesca nulla.", "121.1")
 
 
 def verb_discard(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """CR 701.9a: the player chooses; the replay discards the cards in hand in the order they are listed."""
     amount = evaluate(entry["discard"], value_context(game, ctx))
     for r in refs:
         if not isinstance(r, str):
             continue
         hand = game.in_zone(Zone.HAND, r)
+        hand.sort(key=lambda o: (o.seq, o.uid))
+        if len(hand) > amount:
+            game.say("choice", f"{r} sceglie le carte da scartare: senza indicazioni il replay scarta le prime "
+                               f"{amount} carte della mano nell'ordine dello scenario.", "701.9a")
         for o in hand[:amount]:
             move_to(game, o, Zone.GRAVEYARD)
             game.say("effect", f"{r} scarta {o.card.name}.", "701.9a", objects=[o.id])
 
 
 def verb_add_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """CR 122.1: put counters on objects (poison counters on players too)."""
+    for r in refs:
+        if isinstance(r, str):
+            p = game.player(r)
+            for kind, n in entry["add_counters"].items():
+                if kind == "poison" and n > 0:
+                    p.poison += n
+                    game.say("effect", f"{r} riceve {n} {_plural(n, 'segnalino', 'segnalini')} veleno "
+                                       f"(veleno: {p.poison}).", "122.1")
+            game.touch()
     for o in _objects(game, refs):
         for kind, n in entry["add_counters"].items():
             if n > 0:
                 o.counters[kind] = o.counters.get(kind, 0) + n
                 game.emit(GameEvent("counters", obj=o.uid, amount=n, data={"kind": kind}))
-                game.say("effect", f"{o.card.name} riceve {n} segnalin{'o' if n == 1 else 'i'} {kind}.", "122.1",
-                         objects=[o.id])
+                game.say("effect", f"{o.card.name} riceve {n} {_plural(n, 'segnalino', 'segnalini')} {kind}.",
+                         "122.1", objects=[o.id])
         game.touch()
 
 
 def verb_remove_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     for o in _objects(game, refs):
         for kind, n in entry["remove_counters"].items():
-            o.counters[kind] = max(0, o.counters.get(kind, 0) - n)
+            have = o.counters.get(kind, 0)
+            removed = min(have, n)
+            o.counters[kind] = have - removed
+            if removed:
+                game.say("effect", f"Da {o.card.name} vengono rimossi {removed} segnalini {kind}.", "122.1",
+                         objects=[o.id])
         game.touch()
 
 
 def verb_tap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
-        o.tapped = True
+    for o in _objects(game, refs, Zone.BATTLEFIELD):
+        if not o.tapped:
+            o.tapped = True
+            game.say("effect", f"{o.card.name} viene TAPpato.", objects=[o.id])
     game.touch()
 
 
 def verb_untap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
-        o.tapped = False
+    for o in _objects(game, refs, Zone.BATTLEFIELD):
+        if o.tapped:
+            o.tapped = False
+            game.say("effect", f"{o.card.name} viene STAPpato.", objects=[o.id])
     game.touch()
 
 
 def verb_create_token(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    """CR 111.2: the token enters under the control of the player who created it."""
+    """CR 111.2: the token enters under the control of the player who created it (ids ID, ID#2, ID#3...)."""
     from judgekit.engine.replay import make_object
     from judgekit.scenario.terms import fold
 
@@ -429,38 +648,88 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
         if tid not in game.named:
             game.named.append(tid)
         game.emit(GameEvent("zone_change", obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
-                            data={"new": obj.uid}))
-        game.say("effect", f"{owner} crea una pedina {obj.card.name} ({tid}).", "111.2", objects=[tid])
+                            data={"new": obj.uid, "controller": owner}))
+        game.say("effect", f"{owner} crea una pedina {obj.card.name} ({tid}), che entra sul campo di battaglia "
+                           f"sotto il suo controllo (timestamp {obj.timestamp}).", "111.2", objects=[tid])
 
 
 def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """CR 615.1: a prevention shield for the next damage to that object or player this turn."""
     value = entry["prevent_damage"]
     for r in refs:
-        holder: Any = game.player(r) if isinstance(r, str) else game.objects[r]
+        if isinstance(r, int):
+            o = game.objects.get(r)
+            if o is None or not o.current:
+                continue
+            holder: Any = o
+        else:
+            holder = game.player(r)
         if value == "all":
             holder.prevent_all_damage = True
         else:
             holder.prevent_damage += int(value)
-        game.say("effect", f"Il prossimo danno a {game.display(r)} in questo turno viene prevenuto "
-                           f"({'tutto' if value == 'all' else value}).", "615.1")
+        game.say("effect", f"Scudo di prevenzione: il prossimo danno che verrebbe inflitto a {game.display(r)} in "
+                           "questo turno viene prevenuto"
+                 + ("" if value == "all" else f" (fino a {value})") + ".", "615.1")
+    game.touch()
 
 
 def verb_regenerate(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    for o in _objects(game, refs):
+    """CR 701.19a: a regeneration shield replaces the next destruction this turn."""
+    for o in _objects(game, refs, Zone.BATTLEFIELD):
         o.regeneration_shields += 1
-        game.say("effect", f"{o.card.name} ha uno scudo di rigenerazione.", "701.19a", objects=[o.id])
+        game.say("effect", f"{o.card.name} ottiene uno scudo di rigenerazione: la prossima volta che verrebbe "
+                           "distrutto in questo turno, invece si rigenera.", "701.19a", objects=[o.id])
+    game.touch()
 
 
 def verb_fight(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    """CR 701.14: each deals damage equal to its power to the other."""
+    """CR 701.14a: each deals damage equal to its power to the other, at the same time; if either is no longer
+    a creature on the battlefield, no damage is dealt (701.14b)."""
     others = resolve_refs(game, ctx, entry["fight"], None)
-    mine = _objects(game, refs)
-    theirs = _objects(game, others)
+    mine = _objects(game, refs, Zone.BATTLEFIELD)
+    theirs = _objects(game, others, Zone.BATTLEFIELD)
     if not mine or not theirs:
+        game.say("effect", "Il combattimento non avviene: una delle due creature non è più sul campo di battaglia.",
+                 "701.14b")
         return
     a, b = chars(game, mine[0]), chars(game, theirs[0])
-    deal_damage(game, a, b.uid, a.power or 0)
-    deal_damage(game, b, a.uid, b.power or 0)
+    if not a.is_creature or not b.is_creature:
+        game.say("effect", "Il combattimento non avviene: uno dei due permanenti non è una creatura.", "701.14b")
+        return
+    game.say("effect", f"{a.name} e {b.name} combattono: ciascuno infligge all'altro danno pari alla propria "
+                       "forza.", "701.14a")
+    with simultaneous(game):
+        deal_damage(game, a, b.uid, a.power or 0)
+        if a.uid != b.uid:
+            deal_damage(game, b, a.uid, b.power or 0)
+
+
+def verb_return_to_battlefield(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """Return a card that went to the graveyard from the battlefield (persist 702.79a, undying 702.93a): only
+    if it is still that card in the graveyard (CR 400.7); under its owner's control, with the counters."""
+    spec = entry["return_to_battlefield"]
+    counters = dict(spec.get("counters") or {}) if isinstance(spec, dict) else {}
+    rule = str(spec.get("rule") or "400.7") if isinstance(spec, dict) else "400.7"
+    for r in refs:
+        if not isinstance(r, int):
+            continue
+        old = game.objects.get(r)
+        if old is None:
+            continue
+        card = game.objects.get(old.superseded_by) if old.superseded_by is not None else None
+        if card is None or not card.current or card.zone != Zone.GRAVEYARD:
+            game.say("effect", f"{old.card.name} non è più nel cimitero (è un oggetto nuovo): non ritorna.",
+                     "400.7", rule, objects=[old.id])
+            continue
+        back = move_to(game, card, Zone.BATTLEFIELD, controller=card.owner)
+        for kind, n in counters.items():
+            back.counters[kind] = back.counters.get(kind, 0) + n
+        game.touch()
+        what = ", ".join(f"{n} {_plural(n, 'segnalino', 'segnalini')} {k}" for k, n in counters.items())
+        game.say("effect", f"{card.card.name} ritorna sul campo di battaglia sotto il controllo di {card.owner}"
+                           + (f" con {what}" if what else "") + f", come un oggetto nuovo (timestamp "
+                           f"{back.timestamp}).", rule, "400.7", objects=[card.id])
 
 
 VERBS: dict[str, Verb] = {
@@ -469,5 +738,5 @@ VERBS: dict[str, Verb] = {
     "gain_life": verb_gain_life, "lose_life": verb_lose_life, "draw": verb_draw, "discard": verb_discard,
     "add_counters": verb_add_counters, "remove_counters": verb_remove_counters, "tap": verb_tap, "untap": verb_untap,
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
-    "fight": verb_fight,
+    "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
 }

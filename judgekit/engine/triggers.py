@@ -1,10 +1,22 @@
 """Triggered abilities (CR 603): events -> pending triggers -> the stack in APNAP order.
 
 :func:`collect` reads ``game.events`` from ``game.events_seen`` on and adds a :class:`PendingTrigger` for every
-triggered ability whose event happened (leaves-the-battlefield abilities look back in time, CR 603.10a,
-using the object's last known information). :func:`put_on_stack` puts them on the stack, active player's
-first (APNAP, CR 603.3b); a player's own triggers in ``choices.apnap_order`` order or timestamp order;
-targets from ``choices[source id]`` or the first legal one.
+triggered ability whose trigger event happened (CR 603.2). Which objects can trigger is decided *at the moment
+of each event*: normally the permanents on the battlefield just after it; for leaves-the-battlefield events
+(``leaves_battlefield``, ``dies``) the game "looks back in time" to just before it (CR 603.10a), so the leaving
+object and every permanent that left at the same time (same simultaneous batch, see
+:func:`judgekit.engine.effects.simultaneous`) can trigger, with their last known information. Permanents that
+enter at the same time see each other enter (CR 603.6a). An ability triggers once per event (603.2c): all the
+damage one source deals at once is one event.
+
+Persist (702.79) and undying (702.93) are triggered abilities of the keyword, with an intervening "if" checked
+on the object's last known information (603.4).
+
+:func:`put_on_stack` puts the pending abilities on the stack the next time a player would receive priority, after
+state-based actions (603.3): the active player's first, then the other player's (APNAP, 603.3b); a player orders
+their own with ``choices.apnap_order`` (ids of the sources, in the order they go on the stack) or, without it,
+in timestamp order of their sources. Targets come from ``choices[source id]`` (one per trigger, in trigger
+order), otherwise the first legal object in timestamp order, then players in ``players`` order (603.3d).
 """
 
 from __future__ import annotations
@@ -12,171 +24,364 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars
+from judgekit.engine.errors import IllegalAction
 from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.state import Ability, Computed, Game, GameEvent, PendingTrigger, Ref, StackItem
 from judgekit.engine.vocab import Zone
 
+EVENT_IT = {
+    "enters": "entra nel campo di battaglia", "leaves_battlefield": "lascia il campo di battaglia",
+    "dies": "muore", "attacks": "attacca", "blocks": "blocca", "becomes_blocked": "viene bloccata",
+    "deals_combat_damage": "infligge danno da combattimento",
+    "deals_combat_damage_to_player": "infligge danno da combattimento a un giocatore",
+    "deals_damage": "infligge danno", "you_gain_life": "guadagna punti vita",
+    "beginning_of_upkeep": "inizio del mantenimento", "beginning_of_end_step": "inizio della sottofase finale",
+    "beginning_of_combat": "inizio del combattimento",
+}
 
-def _ctx(game: Game, c: Computed) -> SelectorContext:
-    obj = game.objects.get(c.uid)
-    return SelectorContext(you=c.controller, source=c.uid, attached_to=obj.attached_to if obj else None,
+STEP_EVENTS = {"beginning_of_upkeep": "upkeep", "beginning_of_end_step": "end",
+               "beginning_of_combat": "beginning_of_combat"}
+
+OBJECT_EVENTS = {"enters", "leaves_battlefield", "dies", "attacks", "blocks", "becomes_blocked",
+                 "deals_combat_damage", "deals_combat_damage_to_player", "deals_damage"}
+
+# Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with.
+KEYWORD_TRIGGERS = {
+    "persist": ("-1/-1", "702.79", "persistere"),
+    "undying": ("+1/+1", "702.93", "non morto"),
+}
+
+
+def _keyword_ability(keyword: str) -> Ability:
+    kind, rule, name = KEYWORD_TRIGGERS[keyword]
+    spec = {"trigger": {"event": "dies", "of": "self"}, "keyword": keyword,
+            "effect": [{"return_to_battlefield": {"counters": {kind: 1}, "rule": rule, "keyword": name},
+                        "to": "trigger_object"}]}
+    return Ability("trigger", spec, "keyword", None, f"kw:{keyword}")
+
+
+# ------------------------------------------------------------------------------------------------------
+# Where each object was: on the battlefield between which events
+
+
+def _presence(game: Game) -> dict[int, tuple[int, int | None]]:
+    """uid -> (index of the event that put it onto the battlefield, -1 if it was there from the start;
+    index of the event that took it away, or None)."""
+    enter: dict[int, int] = {}
+    leave: dict[int, int] = {}
+    for i, ev in enumerate(game.events):
+        if ev.kind != "zone_change":
+            continue
+        if ev.to_zone == Zone.BATTLEFIELD and ev.data.get("new") is not None:
+            enter[int(ev.data["new"])] = i
+        if ev.from_zone == Zone.BATTLEFIELD and ev.obj is not None:
+            leave[ev.obj] = i
+    out: dict[int, tuple[int, int | None]] = {}
+    for uid, obj in game.objects.items():
+        if uid in enter or uid in leave or (obj.current and obj.zone == Zone.BATTLEFIELD):
+            out[uid] = (enter.get(uid, -1), leave.get(uid))
+    return out
+
+
+def _present(span: tuple[int, int | None], i: int, look_back: bool, batches: list[Any]) -> bool:
+    """Whether an object was on the battlefield for the event at index ``i`` (CR 603.10)."""
+    came, went = span
+    batch = batches[i]
+
+    def same(j: int | None) -> bool:
+        return j is not None and j >= 0 and batch is not None and batches[j] == batch
+
+    if look_back:
+        return came < i and (went is None or went >= i or same(went))
+    return (came <= i or same(came)) and (went is None or went > i)
+
+
+def _view(game: Game, uid: int, table: dict[int, Computed]) -> Computed | None:
+    obj = game.objects.get(uid)
+    if obj is None:
+        return None
+    if obj.current:
+        return table.get(uid)
+    return obj.lki
+
+
+# ------------------------------------------------------------------------------------------------------
+# Matching an event
+
+
+def _sel_ctx(game: Game, source: Computed) -> SelectorContext:
+    obj = game.objects.get(source.uid)
+    return SelectorContext(you=source.controller, source=source.uid, attached_to=obj.attached_to if obj else None,
                            ids=game.ids, players=tuple(p.name for p in game.players))
 
 
-def _about(game: Game, spec: dict[str, Any], source: Computed, subject: int | None) -> bool:
+def _about(game: Game, spec: dict[str, Any], source: Computed, subject: int | None,
+           table: dict[int, Computed]) -> bool:
     """Whether the event's object matches ``of:`` (``self`` or a selector)."""
     if subject is None:
         return False
     of = spec.get("of", "self")
     if of == "self":
-        if subject == source.uid:
-            return True
-        obj = game.objects.get(subject)
-        return obj is not None and obj.superseded_by == source.uid
-    subj = game.objects.get(subject)
-    if subj is None:
+        return subject == source.uid
+    view = _view(game, subject, table)
+    if view is None:
         return False
-    view = chars(game, subj) if subj.current else (subj.lki or chars(game, subj))
-    return matches(of, view, _ctx(game, source))
+    return matches(of, view, _sel_ctx(game, source))
 
 
-def _trigger_sources(game: Game) -> list[Computed]:
-    table = all_chars(game)
-    return [table[o.uid] for o in game.battlefield() if o.uid in table]
-
-
-def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed) -> int | None | bool:
-    """The trigger object if ``ability`` triggers on ``ev`` (True when it triggers with no object), else False."""
-    spec = ability.spec["trigger"]
-    kind = spec["event"]
+def _subject(ev: GameEvent, event: str) -> int | None:
     if ev.kind == "zone_change":
-        new = ev.data.get("new")
-        if kind == "enters" and ev.to_zone == Zone.BATTLEFIELD:
-            return new if _about(game, spec, source, new) else False
-        if ev.from_zone == Zone.BATTLEFIELD and kind in ("leaves_battlefield", "dies"):
-            if kind == "dies":
+        if event == "enters":
+            new = ev.data.get("new")
+            return int(new) if new is not None else None
+        return ev.obj
+    if ev.kind == "damage":
+        return ev.source
+    return ev.obj
+
+
+def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed,
+                   table: dict[int, Computed]) -> bool:
+    spec = ability.spec["trigger"]
+    event = spec["event"]
+    if ev.kind == "zone_change":
+        if event == "enters":
+            if ev.to_zone != Zone.BATTLEFIELD:
+                return False
+        elif event in ("leaves_battlefield", "dies"):
+            if ev.from_zone != Zone.BATTLEFIELD:
+                return False
+            if event == "dies":
                 old = game.objects.get(ev.obj) if ev.obj is not None else None
                 if ev.to_zone != Zone.GRAVEYARD or old is None or old.lki is None or not old.lki.is_creature:
                     return False
-            return ev.obj if _about(game, spec, source, ev.obj) else False
-        return False
-    if ev.kind in ("attacks", "blocks", "becomes_blocked") and kind == ev.kind:
-        return ev.obj if _about(game, spec, source, ev.obj) else False
-    if ev.kind == "damage" and kind in ("deals_damage", "deals_combat_damage", "deals_combat_damage_to_player"):
-        if kind != "deals_damage" and not ev.combat:
+        else:
             return False
-        if kind == "deals_combat_damage_to_player" and ev.player is None:
+        return _about(game, spec, source, _subject(ev, event), table)
+    if ev.kind in ("attacks", "blocks", "becomes_blocked"):
+        return event == ev.kind and _about(game, spec, source, ev.obj, table)
+    if ev.kind == "damage" and event in ("deals_damage", "deals_combat_damage", "deals_combat_damage_to_player"):
+        if event != "deals_damage" and not ev.combat:
             return False
-        return ev.source if _about(game, spec, source, ev.source) else False
-    if ev.kind == "life_gain" and kind == "you_gain_life":
-        return ev.player == source.controller
-    if ev.kind == "step":
-        step = ev.data.get("step")
-        wanted = {"beginning_of_upkeep": "upkeep", "beginning_of_end_step": "end",
-                  "beginning_of_combat": "beginning_of_combat"}.get(kind)
-        return bool(wanted == step and game.active == source.controller)
+        if event == "deals_combat_damage_to_player" and ev.player is None:
+            return False
+        return ev.amount > 0 and _about(game, spec, source, ev.source, table)
+    if ev.kind == "life_gain" and event == "you_gain_life":
+        return ev.player == source.controller and ev.amount > 0
+    if ev.kind == "step" and event in STEP_EVENTS:
+        return STEP_EVENTS[event] == ev.data.get("step") and game.active == source.controller
     return False
 
 
+def _keyword_matches(game: Game, ev: GameEvent, keyword: str, source: Computed) -> bool | None:
+    """Persist/undying: True if it triggers, None if it dies but the intervening "if" is false (603.4)."""
+    if ev.kind != "zone_change" or ev.from_zone != Zone.BATTLEFIELD or ev.to_zone != Zone.GRAVEYARD:
+        return False
+    if ev.obj != source.uid or not source.is_creature:
+        return False
+    kind = KEYWORD_TRIGGERS[keyword][0]
+    if source.counters.get(kind, 0) > 0:
+        return None
+    return True
+
+
+# ------------------------------------------------------------------------------------------------------
+# Collecting
+
+
 def collect(game: Game) -> None:
-    """Turn new events into pending triggers (CR 603.2)."""
-    events = game.events[game.events_seen:]
+    """Turn new events into pending triggers (CR 603.2, 603.10)."""
+    start = game.events_seen
+    events = game.events[start:]
     game.events_seen = len(game.events)
     if not events:
         return
-    sources = _trigger_sources(game)
+    # Combat damage dealt outside an explicit batch since the last priority point is one simultaneous event
+    # (one combat damage step, CR 510.2).
+    loose = None
     for ev in events:
-        candidates = list(sources)
-        if ev.kind == "zone_change" and ev.from_zone == Zone.BATTLEFIELD and ev.obj is not None:
-            old = game.objects.get(ev.obj)
-            if old is not None and old.lki is not None:
-                candidates.append(old.lki)
-            # Look back in time: permanents that left together (CR 603.10a).
-            for other in game.events:
-                if other.kind == "zone_change" and other.from_zone == Zone.BATTLEFIELD and other is not ev \
-                        and other.obj is not None and other in events:
-                    o = game.objects.get(other.obj)
-                    if o is not None and o.lki is not None and all(c.uid != o.lki.uid for c in candidates):
-                        candidates.append(o.lki)
-        for source in candidates:
-            for ability in source.abilities:
+        if ev.kind == "damage" and ev.combat and "batch" not in ev.data:
+            if loose is None:
+                loose = game.new_uid()
+            ev.data["batch"] = loose
+    batches = [ev.data.get("batch") for ev in game.events]
+    presence = _presence(game)
+    table = all_chars(game)
+    seen_damage: set[tuple[Any, ...]] = set()
+    for i in range(start, len(game.events)):
+        ev = game.events[i]
+        if ev.kind not in ("zone_change", "attacks", "blocks", "becomes_blocked", "damage", "life_gain", "step"):
+            continue
+        look_back = ev.kind == "zone_change" and ev.from_zone == Zone.BATTLEFIELD
+        sources = [uid for uid, span in presence.items() if _present(span, i, look_back, batches)]
+        sources.sort(key=lambda u: (game.objects[u].timestamp, u))
+        for uid in sources:
+            view = _view(game, uid, table)
+            if view is None:
+                continue
+            for ability in view.abilities:
                 if ability.kind != "trigger":
                     continue
-                hit = _event_matches(game, ev, ability, source)
-                if hit is False:
+                if not _event_matches(game, ev, ability, view, table):
                     continue
-                trigger_object = hit if isinstance(hit, int) and not isinstance(hit, bool) else None
-                game.pending.append(PendingTrigger(source_uid=source.uid, ability=ability,
-                                                   controller=source.controller or game.objects[source.uid].owner,
-                                                   event=ev, trigger_object=trigger_object, source_lki=source))
+                event = ability.spec["trigger"]["event"]
+                if ev.kind == "damage":
+                    key = (uid, ability.key, ev.source, batches[i] if batches[i] is not None else ("e", i),
+                           ev.player if event == "deals_combat_damage_to_player" else None)
+                    if key in seen_damage:
+                        continue
+                    seen_damage.add(key)
+                trigger_object = _subject(ev, event) if event in OBJECT_EVENTS else None
+                game.pending.append(PendingTrigger(source_uid=uid, ability=ability,
+                                                   controller=view.controller or game.objects[uid].owner,
+                                                   event=ev, trigger_object=trigger_object, source_lki=view))
+            if look_back and ev.obj == uid:
+                for keyword in KEYWORD_TRIGGERS:
+                    if not view.has(keyword):
+                        continue
+                    hit = _keyword_matches(game, ev, keyword, view)
+                    kind, rule, name = KEYWORD_TRIGGERS[keyword]
+                    if hit is None:
+                        game.say("trigger", f"{view.name} muore, ma aveva un segnalino {kind}: {name} non si "
+                                            "innesca (la condizione si controlla com'era appena prima che morisse).",
+                                 rule, "603.10a", "603.4", objects=[view.id])
+                    elif hit:
+                        game.pending.append(PendingTrigger(source_uid=uid, ability=_keyword_ability(keyword),
+                                                           controller=view.controller or game.objects[uid].owner,
+                                                           event=ev, trigger_object=uid, source_lki=view))
+
+
+# ------------------------------------------------------------------------------------------------------
+# Putting on the stack
 
 
 def _first_legal_target(game: Game, spec: Any, controller: str, source: Computed) -> list[Ref]:
+    """The first legal object in timestamp order, then players in ``players`` order (SCENARIO-FORMAT
+    "Choices")."""
     from judgekit.engine.stack import target_problem
 
-    if spec is None:
-        return []
-    if isinstance(spec, dict) and spec.get("player"):
-        for p in game.players:
-            if target_problem(game, spec, p.name, controller, source, source.uid) is None:
-                return [p.name]
-        return []
-    for c in sorted(all_chars(game).values(), key=lambda c: (game.objects[c.uid].timestamp, c.uid)):
-        if game.objects[c.uid].zone != Zone.BATTLEFIELD:
-            continue
-        if target_problem(game, spec, c.uid, controller, source, source.uid) is None:
-            return [c.uid]
+    objs = [o for o in game.objects.values() if o.current and o.zone != Zone.GONE]
+    objs.sort(key=lambda o: (o.timestamp, o.seq, o.uid))
+    for o in objs:
+        if target_problem(game, spec, o.uid, controller, source, source.uid) is None:
+            return [o.uid]
+    for p in game.players:
+        if target_problem(game, spec, p.name, controller, source, source.uid) is None:
+            return [p.name]
     return []
 
 
+def _describe(game: Game, t: PendingTrigger) -> str:
+    spec = t.ability.spec
+    source = t.source_lki or chars(game, t.source_uid)
+    keyword = spec.get("keyword")
+    if keyword:
+        return f"{KEYWORD_TRIGGERS[keyword][2]} di {source.name}"
+    event = spec["trigger"]["event"]
+    what = EVENT_IT.get(event, event)
+    if event in STEP_EVENTS:
+        return f"l'abilità di {source.name} («all'{what}»)"
+    if event == "you_gain_life":
+        return f"l'abilità di {source.name} ({t.controller} {what})"
+    subject = t.trigger_object
+    if subject is not None and subject != t.source_uid:
+        return f"l'abilità di {source.name} ({game.display(subject)} {what})"
+    return f"l'abilità di {source.name} ({source.name} {what})"
+
+
 def put_on_stack(game: Game) -> None:
-    """CR 603.3b: APNAP order; each player orders their own triggers (``choices.apnap_order``)."""
+    """CR 603.3, 603.3b: the active player puts all their pending triggered abilities on the stack in the
+    order they choose, then the other player; the last one put on the stack resolves first."""
+    from judgekit.engine.stack import game_over
+
     pending, game.pending = game.pending, []
+    if not pending:
+        return
+    loser = game_over(game)
+    if loser:
+        game.say("trigger", f"La partita è finita ({loser} ha perso): le abilità innescate in attesa non vanno in "
+                            "pila.", "104.2a")
+        return
     order = game.choices.get("apnap_order") or {}
+    players_with = [p for p in game.apnap() if any(t.controller == p for t in pending)]
+    if len(pending) > 1:
+        names = "; ".join(_describe(game, t) for t in pending)
+        text = (f"Si sono innescate {len(pending)} abilità ({names}): vanno in pila ora che un giocatore riceverebbe "
+                "priorità, dopo le azioni generate dallo stato (603.3)")
+        if len(players_with) > 1:
+            text += (f". Ordine APNAP: prima {players_with[0]}, il giocatore attivo, mette in pila le sue, poi "
+                     f"{players_with[1]}: le abilità di {players_with[-1]} si risolveranno per prime (603.3b)")
+        game.say("trigger", text + ".", "603.3", *(["603.3b"] if len(players_with) > 1 else []))
     for player in game.apnap():
         mine = [t for t in pending if t.controller == player]
         if not mine:
             continue
+        mine.sort(key=lambda t: (game.objects[t.source_uid].timestamp, t.source_uid))
         wanted = order.get(player) if isinstance(order, dict) else None
-        if wanted:
-            game.used_choices.add("apnap_order")
-            mine.sort(key=lambda t: wanted.index(game.objects[t.source_uid].id)
-                      if game.objects[t.source_uid].id in wanted else len(wanted))
-        else:
-            mine.sort(key=lambda t: (game.objects[t.source_uid].timestamp, t.source_uid))
+        if len(mine) > 1:
+            if wanted:
+                game.used_choices.add("apnap_order")
+                ids = list(wanted)
+                mine.sort(key=lambda t: ids.index(game.objects[t.source_uid].id)
+                          if game.objects[t.source_uid].id in ids else len(ids))
+                how = "nell'ordine indicato in choices.apnap_order"
+            else:
+                how = ("senza una scelta indicata, nell'ordine di timestamp delle loro fonti (choices.apnap_order "
+                       "permette di sceglierne un altro)")
+            game.say("choice", f"{player} ha {len(mine)} abilità innescate da mettere in pila e sceglie l'ordine: "
+                               f"{how}. L'ultima messa in pila si risolve per prima.", "603.3b")
         for t in mine:
             _push(game, t)
 
 
 def _push(game: Game, t: PendingTrigger) -> None:
+    from judgekit.engine.stack import stack_list, target_problem
+
     source = t.source_lki or chars(game, t.source_uid)
     src_obj = game.objects[t.source_uid]
     spec = t.ability.spec
     target_spec = spec.get("target")
     targets: list[Ref] = []
+    describe = _describe(game, t)
+    rules = ["603.3"]
+    note = ""
     if target_spec is not None:
         chosen = game.choices.get(src_obj.id)
+        if isinstance(chosen, str):
+            chosen = [chosen]
         if isinstance(chosen, list) and chosen:
             game.used_choices.add(src_obj.id)
-            ref = chosen.pop(0)
-            targets = [game.ref(ref)]
+            game.choices[src_obj.id] = list(chosen[1:])
+            ref = game.ref(str(chosen[0]))
+            problem = target_problem(game, target_spec, ref, t.controller, source, t.source_uid)
+            if problem is not None:
+                raise IllegalAction(f"il bersaglio scelto per {describe}, {game.display(ref)}, non è legale: "
+                                    f"{problem[0]} (CR {problem[1]})", rule="603.3d")
+            targets = [ref]
+            note = f" bersagliando {game.display(ref)} (scelta indicata)"
         else:
             targets = _first_legal_target(game, target_spec, t.controller, source)
             if targets:
-                game.say("choice", f"Nessuna scelta indicata: l'abilità di {source.name} bersaglia "
-                                   f"{game.display(targets[0])} (il primo bersaglio legale).", "603.3d")
+                note = (f" bersagliando {game.display(targets[0])}: senza una scelta indicata, il replay prende il "
+                        "primo bersaglio legale (oggetti in ordine di timestamp, poi giocatori)")
+        rules.append("603.3d")
         if not targets:
-            game.say("trigger", f"L'abilità innescata di {source.name} non ha bersagli legali e viene rimossa "
-                                "dalla pila.", "603.3d")
+            game.say("trigger", f"Si innesca {describe}, ma non ha bersagli legali: viene rimossa dalla pila.",
+                     "603.3d", objects=[src_obj.id])
             return
     if spec.get("optional"):
-        game.say("choice", f"L'abilità di {source.name} è facoltativa («può»): viene usata.", "603.5")
+        note += ". È un'abilità facoltativa («può»): il replay la usa"
+        rules.append("603.5")
+    if spec.get("keyword"):
+        rules.append(KEYWORD_TRIGGERS[spec["keyword"]][1])
+    if t.event.kind == "zone_change" and t.event.from_zone == Zone.BATTLEFIELD:
+        rules.append("603.10a")
     item = StackItem(uid=game.new_uid(), kind="triggered", id=src_obj.id, source_name=source.name,
                      controller=t.controller, source_uid=t.source_uid, effect=list(spec.get("effect") or []),
-                     targets=targets, target_spec=target_spec, trigger_object=t.trigger_object, optional=bool(
-                         spec.get("optional")), source_lki=source)
+                     targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
+                     optional=bool(spec.get("optional")), source_lki=source)
     game.stack.append(item)
     game.touch()
-    event = spec["trigger"]["event"]
-    game.say("trigger", f"Si innesca l'abilità di {source.name} ({event}): va in pila sotto il controllo di "
-                        f"{t.controller}.", "603.3", "603.3b", objects=[src_obj.id])
+    game.say("trigger", f"Si innesca {describe}: {t.controller} la mette in pila{note}. Pila, dalla cima: "
+                        f"{stack_list(game)}.",
+             *rules, objects=[src_obj.id])

@@ -1,79 +1,184 @@
 """Steps of the turn (CR 500-514): moving forward, turn-based actions, durations.
 
-:func:`advance_to` moves to a later step of this turn, performing the turn-based actions of each step it
-enters (:func:`enter_step`); :func:`next_step` and :func:`end_turn` are the action handlers. Cleanup removes
-damage and ends "until end of turn" effects (CR 514.2); "until end of combat" effects end with the end of
-combat step (CR 511.3).
+:func:`advance_to` moves forward to a later step of this turn, stopping where a player would receive priority
+in every step it passes (triggers resolve); :func:`enter_step` begins a step and performs its turn-based
+actions; :func:`next_step` and :func:`end_turn` are the action handlers. Combat steps are skipped when no
+creature attacks (CR 508.8); a turn with first strike has two combat damage steps (510.4). "Until end of
+combat" effects end and creatures are removed from combat as the combat phase ends (CR 500.5, 511.3); cleanup
+removes damage and ends "until end of turn" effects (514.2). Libraries are not modelled: the draw step draws
+nothing, and says so.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from judgekit.engine.errors import IllegalAction
+from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.state import Game, GameEvent
-from judgekit.engine.vocab import STEP_NAMES_IT, STEP_ORDER, Step
+from judgekit.engine.vocab import STEP_NAMES_IT, STEP_ORDER, Step, Zone
+
+COMBAT_STEPS = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
+                Step.END_OF_COMBAT)
+
+# The rule that describes what happens as each step begins.
+STEP_RULES: dict[Step, tuple[str, ...]] = {
+    Step.UNTAP: ("502.1",), Step.UPKEEP: ("503.1",), Step.DRAW: ("504.1",), Step.MAIN1: ("505.1",),
+    Step.BEGINNING_OF_COMBAT: ("507.1", "507.2"), Step.DECLARE_ATTACKERS: ("508.1",),
+    Step.DECLARE_BLOCKERS: ("509.1",), Step.COMBAT_DAMAGE: ("510.1",), Step.END_OF_COMBAT: ("511.1", "511.2"),
+    Step.MAIN2: ("505.1",), Step.END: ("513.1",), Step.CLEANUP: ("514.1",),
+}
+
+MAX_HAND_SIZE = 7
+
+
+def step_name(step: Step) -> str:
+    """The Italian name of a step ("sottofase di dichiarazione dei bloccanti")."""
+    return STEP_NAMES_IT.get(step, str(step))
 
 
 def _resolve_stack(game: Game) -> None:
+    """Put waiting triggers on the stack and resolve everything (players pass in succession, CR 500.2)."""
+    from judgekit.engine.replay import priority_point
     from judgekit.engine.stack import resolve_all
 
+    priority_point(game)
     resolve_all(game)
 
 
+def announce_step(game: Game, step: Step, *, text: str | None = None, rules: tuple[str, ...] = ()) -> None:
+    """Say that ``step`` begins and emit the ``step`` event ("at the beginning of" triggers, CR 500.6)."""
+    game.say("step", text or f"Inizia la {step_name(step)}.", *(rules or STEP_RULES.get(step, ("500.1",))))
+    game.emit(GameEvent("step", data={"step": step.value}))
+
+
 def enter_step(game: Game, step: Step) -> None:
-    """Enter ``step`` and perform its turn-based actions (CR 500.2, 502-514)."""
+    """Begin ``step`` and perform its turn-based actions (CR 500.6, 502-514)."""
     from judgekit.engine import combat
 
+    if game.step in COMBAT_STEPS and step not in COMBAT_STEPS:
+        _end_of_combat_phase(game)
     game.step = step
     game.touch()
-    game.say("step", f"Inizia la {STEP_NAMES_IT[step]}.", "500.1")
-    game.emit(GameEvent("step", data={"step": step.value}))
-    if step in (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
-                Step.END_OF_COMBAT):
+    if step == Step.COMBAT_DAMAGE:
+        combat.on_step(game, step)          # the damage step announces itself (first strike or regular)
+        return
+    announce_step(game, step)
+    if step in COMBAT_STEPS:
         combat.on_step(game, step)
-    if step == Step.CLEANUP:
+    elif step == Step.DRAW:
+        game.say("step", f"{game.active} pescherebbe una carta: il grimorio non è rappresentato, non pesca nulla.",
+                 "504.1")
+    elif step == Step.CLEANUP:
+        _discard_to_hand_size(game)
         cleanup(game)
 
 
-def advance_to(game: Game, step: Step) -> None:
-    """Move forward through the steps of this turn up to ``step`` (priority point in each step passed)."""
-    from judgekit.engine.replay import priority_point
+def _end_of_combat_phase(game: Game) -> None:
+    """CR 511.3, 500.5: as the end of combat step ends, creatures leave combat and "until end of combat"
+    effects end (at the end of the combat phase, not as the end of combat step begins)."""
+    from judgekit.engine import combat
 
+    combat.end_combat(game)
+    end_combat_effects(game)
+
+
+def _discard_to_hand_size(game: Game) -> None:
+    """CR 514.1: the active player discards down to the maximum hand size (seven). The format has no choice
+    for which cards: the oldest cards in hand are discarded, and a step says so."""
+    from judgekit.engine.effects import move_to
+
+    hand = game.in_zone(Zone.HAND, game.active)
+    excess = len(hand) - MAX_HAND_SIZE
+    if excess <= 0:
+        return
+    for obj in hand[:excess]:
+        move_to(game, obj, Zone.GRAVEYARD)
+    game.say("cleanup", f"{game.active} ha {len(hand)} carte in mano e ne scarta {excess} "
+                        f"({', '.join(o.card.name for o in hand[:excess])}; scelta predefinita del replay).", "514.1")
+
+
+def following_step(game: Game) -> Step | None:
+    """The step that comes after the current one in this turn (None after cleanup).
+
+    With no attacking creature declared, the declare blockers and combat damage steps are skipped (508.8);
+    after a first-strike combat damage step there is a second one (510.4).
+    """
+    from judgekit.engine.combat import Combat
+
+    step = game.step
+    combat = game.combat
+    if step == Step.CLEANUP:
+        return None
+    if step == Step.DECLARE_ATTACKERS and (not isinstance(combat, Combat) or not combat.declared):
+        return Step.END_OF_COMBAT
+    if step == Step.COMBAT_DAMAGE and combat is not None and combat.first_strike_done and not combat.regular_done:
+        return Step.COMBAT_DAMAGE
+    return STEP_ORDER[STEP_ORDER.index(step) + 1]
+
+
+def _go_next(game: Game) -> Step:
+    nxt = following_step(game)
+    if nxt is None:
+        raise ScenarioProblem("il turno è già finito (dopo la sottofase di cancellazione il replay non inizia il "
+                              "turno successivo)")
+    if nxt == Step.COMBAT_DAMAGE and game.step == Step.COMBAT_DAMAGE:
+        from judgekit.engine import combat
+
+        combat.damage_step(game)
+    else:
+        enter_step(game, nxt)
+    return nxt
+
+
+def advance_to(game: Game, step: Step) -> None:
+    """Move forward through the steps of this turn up to ``step`` (CR 500.2): in each step passed, state-based
+    actions and triggers are handled and the stack resolves before the next step begins. Stops as ``step``
+    begins (its turn-based actions done), or in the first step after it when ``step`` is skipped."""
     target = STEP_ORDER.index(step)
     if STEP_ORDER.index(game.step) > target:
-        raise IllegalAction(f"la {STEP_NAMES_IT[step]} di questo turno è già passata", rule="500.1")
+        raise IllegalAction(f"la {step_name(step)} di questo turno è già passata (ora siamo nella "
+                            f"{step_name(game.step)})", rule="500.1")
     while STEP_ORDER.index(game.step) < target:
         _resolve_stack(game)
-        enter_step(game, STEP_ORDER[STEP_ORDER.index(game.step) + 1])
-        if game.step != step:
-            priority_point(game)
+        _go_next(game)
+        if STEP_ORDER.index(game.step) < target:
             _resolve_stack(game)
 
 
 def next_step(game: Game, spec: Any) -> None:
-    """``next_step``: resolve the stack, then go to the next step (its turn-based actions happen)."""
+    """``next_step``: resolve the stack, then go to the next step (its turn-based actions happen); from a
+    first-strike combat damage step, to the second combat damage step (CR 510.4)."""
     _resolve_stack(game)
-    i = STEP_ORDER.index(game.step)
-    if game.step == Step.COMBAT_DAMAGE and game.combat is not None and not game.combat.regular_done:
-        from judgekit.engine import combat
-
-        combat.damage_step(game)
-        return
-    if i + 1 >= len(STEP_ORDER):
-        raise IllegalAction("il turno è già finito", rule="514.3")
-    enter_step(game, STEP_ORDER[i + 1])
+    _go_next(game)
 
 
 def end_turn(game: Game, spec: Any) -> None:
-    """``end_turn``: through every remaining step, resolving triggers as they arrive, up to after cleanup."""
+    """``end_turn``: through every remaining step, resolving each trigger as it arrives, up to the end of
+    cleanup (CR 514). If state-based actions or triggers happen during cleanup, players receive priority and
+    another cleanup step follows (514.3a). The next turn does not begin."""
     from judgekit.engine.replay import priority_point
 
     while game.step != Step.CLEANUP:
         _resolve_stack(game)
-        next_step(game, None)
+        _go_next(game)
+        if game.step != Step.CLEANUP:
+            priority_point(game)
+    for _ in range(20):
+        before = len(game.log)
         priority_point(game)
-    _resolve_stack(game)
+        if not game.stack and not _acted_since(game, before):
+            break
+        game.say("cleanup", "Durante la sottofase di cancellazione sono avvenute azioni di stato o abilità "
+                            "innescate: i giocatori ricevono priorità e segue un'altra sottofase di cancellazione.",
+                 "514.3a")
+        _resolve_stack(game)
+        enter_step(game, Step.CLEANUP)
+    game.say("step", "Il turno finisce dopo la sottofase di cancellazione; il replay non inizia il turno "
+                     "successivo.", "514.3")
+
+
+def _acted_since(game: Game, index: int) -> bool:
+    return any(s.kind in ("sba", "trigger") for s in game.log[index:])
 
 
 def cleanup(game: Game) -> None:

@@ -180,15 +180,38 @@ def _units(entry: dict[str, Any], jar: dict[str, dict[str, Any]]) -> list[tuple[
     return units
 
 
-def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Per infraction: the weight of each stem and stem bigram; document frequencies; the stem table."""
+def _lexicon(lexicon: Any, table: dict[str, str]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Folded irregular forms, and for each stem the other stems of its synonym group."""
+    if lexicon is None:
+        return {}, {}
+    forms = {tx.fold(word): tx.fold(lemma) for word, lemma in lexicon.forms.items()}
+    synonyms: dict[str, list[str]] = {}
+    for group in lexicon.synonyms:
+        group_stems = []
+        for word in group:
+            folded = tx.fold(word)
+            stem = tx.stem(forms.get(folded, folded), table)
+            table.setdefault(folded, stem)
+            if stem not in group_stems:
+                group_stems.append(stem)
+        for stem in group_stems:
+            others = [o for o in group_stems if o != stem]
+            synonyms[stem] = sorted(set(synonyms.get(stem, [])) | set(others))
+    return forms, synonyms
+
+
+def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]],
+                 lexicon: Any = None) -> dict[str, Any]:
+    """Per infraction: the weight of each stem and stem bigram; document frequencies; the stem table;
+    the lexicon (irregular forms, synonym groups) the query is read with."""
     table: dict[str, str] = {}
     surface: dict[str, str] = {}
     terms: dict[str, dict[str, float]] = {}
+    forms, synonyms = _lexicon(lexicon, table)
     for iid, entry in infractions.items():
         weights: dict[str, float] = {}
         for text, weight in _units(entry, jar):
-            words = tx.content_tokens(text)
+            words = [forms.get(w, w) for w in tx.content_tokens(text)]
             stems = []
             for word in words:
                 stem = tx.stem(word, table)
@@ -208,7 +231,8 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
     total = max(1, len(terms))
     idf = {term: round(math.log(1.0 + total / count), 4) for term, count in df.items()}
     vocab = sorted(t for t in df if " " not in t and len(t) >= 4 and not t[:1].isdigit())
-    return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": vocab}
+    return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": vocab, "forms": forms,
+            "synonyms": synonyms}
 
 
 def _lookup(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
@@ -267,6 +291,8 @@ def compile_policy(ctx: CompileContext) -> dict[str, Any]:
 
     documents: dict[str, dict[str, str]] = {}
     for kind, (_doc, model) in loaded.items():
+        if kind == "lexicon":
+            continue
         documents[kind] = {"title_it": model.title_it, "title_en": model.title_en, "date": model.date}
 
     categories: dict[str, Any] = {}
@@ -320,7 +346,7 @@ def compile_policy(ctx: CompileContext) -> dict[str, Any]:
         "jar_groups": jar_groups,
         "jar": jar,
         "mtr": mtr,
-        "index": _build_index(infractions, jar),
+        "index": _build_index(infractions, jar, loaded["lexicon"][1] if "lexicon" in loaded else None),
         "lookup": _lookup(infractions, jar),
         "section_lookup": _section_lookup(sections, mtr),
         "search_docs": search_docs,

@@ -5,8 +5,9 @@ Deterministic and explainable. An exact key (``2.5``, ``grv``, ``usc-minor``, ``
 stripped of stop words and stemmed (:mod:`judgekit.policy.text`), and every infraction is scored by the
 stems and stem bigrams it shares with the query, each weighted by the field it comes from in the data
 (names and aliases, keywords, phrases, definitions, the linked JAR cases) and by how rare it is across
-infractions. Unknown words are matched to the nearest data word (rapidfuzz) to absorb typos. The words that
-decided the match are returned with it.
+infractions. Irregular forms and synonyms come from the lexicon (``rules_it/policy/lessico.yaml``); a
+query word and its synonyms count once, with the best of their weights. Unknown words are matched to the
+nearest data word (rapidfuzz) to absorb typos. The words that decided the match are returned with it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from judgekit.policy import text as tx
 BIGRAM_FACTOR = 1.5
 FUZZY_CUTOFF = 84.0
 FUZZY_FACTOR = 0.8
+SYNONYM_FACTOR = 0.9
 MIN_SCORE = 1.5
 
 _DOC_PREFIXES = ("ipg", "jar")
@@ -40,9 +42,10 @@ def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str
     """Stems of the query and, for each, the data stem it was matched to when it was a typo."""
     idf: dict[str, float] = index["idf"]
     table: dict[str, str] = index["table"]
-    stems = tx.stems(query, table)
+    stems = tx.stems(query, table, index.get("forms"))
     fixed: dict[str, str] = {}
-    unknown = [s for s in stems if s not in idf and len(s) >= 4 and not s[:1].isdigit()]
+    synonyms = index.get("synonyms") or {}
+    unknown = [s for s in stems if s not in idf and s not in synonyms and len(s) >= 4 and not s[:1].isdigit()]
     if unknown:
         from rapidfuzz import fuzz, process
 
@@ -87,18 +90,28 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
     surface: dict[str, str] = index["surface"]
     stems, fixed = _query_stems(query, index)
     resolved = [fixed.get(s, s) for s in stems]
-    unigrams = {s: (FUZZY_FACTOR if raw in fixed else 1.0) for raw, s in zip(stems, resolved, strict=True)}
+    synonyms: dict[str, list[str]] = index.get("synonyms") or {}
+    # Each query word with its alternatives: itself (or the data word it was a typo of) and its synonyms.
+    groups: dict[str, list[tuple[str, float]]] = {}
+    for raw, stem in zip(stems, resolved, strict=True):
+        factor = FUZZY_FACTOR if raw in fixed else 1.0
+        groups.setdefault(stem, [(stem, factor)] + [(o, factor * SYNONYM_FACTOR) for o in synonyms.get(stem, [])])
     bigrams = {f"{a} {b}" for a, b in zip(resolved, resolved[1:], strict=False)}
     scored: list[Match] = []
     for iid, weights in index["terms"].items():
         score = 0.0
         contributions: list[tuple[float, str]] = []
-        for stem, factor in unigrams.items():
-            weight = weights.get(stem)
-            if weight:
-                gain = weight * idf.get(stem, 0.0) * factor
-                score += gain
-                contributions.append((gain, surface.get(stem, stem)))
+        for alternatives in groups.values():
+            best, word = 0.0, ""
+            for term, factor in alternatives:
+                weight = weights.get(term)
+                if weight:
+                    gain = weight * idf.get(term, 0.0) * factor
+                    if gain > best:
+                        best, word = gain, surface.get(term, term)
+            if best:
+                score += best
+                contributions.append((best, word))
         for bigram in bigrams:
             weight = weights.get(bigram)
             if weight:

@@ -238,8 +238,36 @@ class MtrFile(StrictModel):
     _check_date = field_validator("date")(_iso_date)
 
 
-DOCUMENT_MODELS: dict[str, type[IpgFile] | type[JarFile] | type[MtrFile]] = {
+class LexiconFile(StrictModel):
+    """Word forms and synonyms used to read free descriptions (``rules_it/policy/lessico.yaml``)."""
+
+    document: Literal["lexicon"]
+    forms: dict[str, str] = Field(default_factory=dict)
+    synonyms: list[list[str]] = Field(default_factory=list)
+
+    @field_validator("forms")
+    @classmethod
+    def _single_words(cls, forms: dict[str, str]) -> dict[str, str]:
+        for word, lemma in forms.items():
+            if len(word.split()) != 1 or len(lemma.split()) != 1:
+                raise ValueError(f"«{word}: {lemma}»: forma e infinito devono essere parole singole")
+        return forms
+
+    @field_validator("synonyms")
+    @classmethod
+    def _groups(cls, groups: list[list[str]]) -> list[list[str]]:
+        for group in groups:
+            if len(group) < 2:
+                raise ValueError(f"un gruppo di sinonimi ha bisogno di almeno due parole: {group}")
+            for word in group:
+                if len(word.split()) != 1:
+                    raise ValueError(f"«{word}»: i sinonimi sono parole singole (le frasi vanno nelle keywords)")
+        return groups
+
+
+DOCUMENT_MODELS: dict[str, type[IpgFile] | type[JarFile] | type[MtrFile] | type[LexiconFile]] = {
     "ipg": IpgFile,
     "jar": JarFile,
     "mtr": MtrFile,
+    "lexicon": LexiconFile,
 }

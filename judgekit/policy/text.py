@@ -74,9 +74,13 @@ def stem(token: str, table: Mapping[str, str] | None = None) -> str:
     return _stemmer()(token)
 
 
-def stems(text: str, table: Mapping[str, str] | None = None) -> list[str]:
-    """The stems of the content words of ``text``, in order."""
-    return [stem(t, table) for t in content_tokens(text)]
+def stems(text: str, table: Mapping[str, str] | None = None, forms: Mapping[str, str] | None = None) -> list[str]:
+    """The stems of the content words of ``text``, in order; irregular ``forms`` (``nascosto`` ->
+    ``nascondere``) are replaced by their infinitive first."""
+    words = content_tokens(text)
+    if forms:
+        words = [forms.get(w, w) for w in words]
+    return [stem(t, table) for t in words]
 
 
 def key(text: str) -> str:

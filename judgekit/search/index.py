@@ -324,6 +324,7 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "post_entry": post_entry,
         "post_weight": post_weight,
         "post_fields": post_fields,
+        "fuzzy": _fuzzy_buckets(vocab, set(postings)),
         "vocab_words": pack(sorted(vocab)),
         "vocab_stems": pack(vocab[w] for w in sorted(vocab)),
         "lookup": ids,
@@ -333,6 +334,15 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "suggest": _suggestions(entries),
         "fields": list(FIELD_NAMES),
     }
+
+
+def _fuzzy_buckets(vocab: dict[str, str], terms: set[str]) -> dict[int, tuple[str, str]]:
+    """Typo candidates by word length: ("\n"-joined words, "\n"-joined stems), indexed words only."""
+    buckets: dict[int, list[str]] = defaultdict(list)
+    for word in sorted(vocab):
+        if len(word) >= 3 and word not in nz.STOPWORDS and not nz.is_number(word) and vocab[word] in terms:
+            buckets[len(word)].append(word)
+    return {size: ("\n".join(words), "\n".join(vocab[w] for w in words)) for size, words in buckets.items()}
 
 
 def _suggestions(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:

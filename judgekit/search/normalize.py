@@ -130,15 +130,3 @@ def stem_with(table: StemTable, token: str) -> str:
 def content_tokens(text: str) -> list[str]:
     """Folded tokens of ``text`` without stop words."""
     return [t for t in tokens(text) if t not in STOPWORDS]
-
-
-def stems(text: str, table: StemTable | None = None) -> list[str]:
-    """The stems of the content words of ``text``, in order."""
-    if table is None:
-        return [stem(t) for t in content_tokens(text)]
-    return [stem_with(table, t) for t in content_tokens(text)]
-
-
-def key(text: str, table: StemTable | None = None) -> str:
-    """A comparison key for names and titles: their content stems joined by spaces."""
-    return " ".join(stems(text, table))

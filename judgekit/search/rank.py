@@ -12,7 +12,8 @@ How a query is read
    for four-letter words); up to three candidates are used, each weighted ``0.8 * similarity``.
 4. Glossary names are looked for in the (corrected) stems, longest first: an English name, alias or
    slang word (``first strike``, ``SBA``) adds the stems of the Italian term (``attacco improvviso``)
-   with weight 1. When the glossary name is the whole query, the rules the glossary entry lists enter
+   with weight 1, and the words it translated keep only ``TRANSLATED_WEIGHT`` (0.3) of theirs (English
+   ``state`` must not weigh like Italian ``stato``). When the glossary name is the whole query, the rules the glossary entry lists enter
    the exact-term tier with a bonus (``LINK_BONUS`` for the first, the defining rule; half for the
    others) and the Italian term counts as the query for the exact-title tier.
 5. Adjacent stems also form bigrams (``dann combatt``) with weight ``PHRASE_WEIGHT``: the phrase and
@@ -22,10 +23,12 @@ How entries are scored
 ----------------------
 The text score is BM25F (k1 = 1.2) over stemmed fields with field weights: title 3, alias 3, English
 names 2, text 1, section title 1, first sentence 0.7, note 0.5, imported English text 0.6, superseded
-text (history) 0.15.
-It is multiplied by the share of query words the entry matches (``0.5 + 0.5 * coverage``), then by a
-static factor: 0.35 for a superseded rule (e.g. 509.2, removed by Foundations), 0.85 for a textbook
-section the current rules have outdated. A policy alias found inside a longer query adds
+text (history) 0.15. Older texts of a rule are indexed on purpose, with that low weight: an old wording
+still finds its rule, below the rules whose current text matches.
+The sum is multiplied by the share of query words the entry matches (``0.5 + 0.5 * coverage``), then by
+a static factor: 0.35 for a superseded rule (e.g. 509.2, removed by Foundations), 0.85 for a textbook
+section the current rules have outdated, 0.6 for a glossary entry (short entries that BM25 favours, and
+an aid to reach the rules rather than the authority). A policy alias found inside a longer query adds
 ``ALIAS_BONUS``.
 
 Tiers come before scores
@@ -34,7 +37,8 @@ Tiers come before scores
 3. the query is exactly a policy alias (``grv``, ``mt``...), or the entry is a sub-rule of the number
    asked for (``510.1`` lists ``510.1a``, ``510.1b``... after itself);
 2. exact title or term: the query's stems equal the entry's title, glossary term (Italian, English,
-   alias) or, through the glossary, the Italian term of an English query;
+   alias) or, through the glossary, the Italian term of an English query; the rules a glossary term
+   lists join this tier, and inside it rules come before the glossary entries that name them;
 1. any other entry with a positive text score.
 
 Ties (same tier and score) are broken by document order, then by the order inside the document: CR
@@ -56,6 +60,7 @@ K1 = 1.2
 PHRASE_WEIGHT = 0.3
 TYPO_WEIGHT = 0.8
 EXPANSION_WEIGHT = 1.0
+TRANSLATED_WEIGHT = 0.3
 LINK_BONUS = 6.0
 ALIAS_BONUS = 8.0
 COORD_BASE = 0.5
@@ -149,16 +154,12 @@ def _fuzzy(word: str, index: dict[str, Any]) -> list[tuple[str, float]]:
     from rapidfuzz import fuzz, process
 
     cutoff = 85.0 if len(word) < 5 else 80.0
-    vocab = vocab_table(index)
-    terms = Table(index["terms"])
-    stems = vocab.values
-    assert stems is not None
+    buckets: dict[int, tuple[str, str]] = index["fuzzy"]
     stem_of: dict[str, str] = {}
-    for i, candidate in enumerate(vocab.keys):
-        if abs(len(candidate) - len(word)) <= 2 and candidate not in nz.STOPWORDS:
-            stem = stems[i]
-            if stem in terms:
-                stem_of[candidate] = stem
+    for size in range(len(word) - 2, len(word) + 3):
+        bucket = buckets.get(size)
+        if bucket:
+            stem_of.update(zip(bucket[0].split("\n"), bucket[1].split("\n"), strict=True))
     found = process.extract(word, list(stem_of), scorer=fuzz.ratio, score_cutoff=cutoff, limit=6)
     out: list[tuple[str, float]] = []
     seen: set[str] = set()
@@ -235,6 +236,7 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
     # Glossary names (English, aliases, slang) inside the query, longest first.
     phrases: dict[str, list[tuple[int, str]]] = index["phrases"]
     covered: set[int] = set()
+    translated: set[int] = set()
     full_key = " ".join(stems)
     if full_key:
         query.whole_keys.add(full_key)
@@ -260,12 +262,16 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
                 if it_key == name_key:
                     continue
                 query.expansions.append((shown, term_name))
+                translated |= span
                 it_stems = it_key.split()
                 note = f"«{shown}» → «{term_name}»"
                 positions = tuple(sorted(span))
                 query.terms += [Term(s, EXPANSION_WEIGHT, "glossario", positions, note) for s in it_stems]
                 query.terms += [Term(t.key, PHRASE_WEIGHT, "glossario", positions, note)
                                 for t in _bigrams(it_stems, PHRASE_WEIGHT, "glossario", 0)]
+    for term in query.terms:
+        if term.source in ("parola", "frase", "refuso") and term.positions and set(term.positions) <= translated:
+            term.weight *= TRANSLATED_WEIGHT
     return query
 
 
