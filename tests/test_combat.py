@@ -191,6 +191,12 @@ def test_protection_from_a_colour_stops_blockers_of_that_colour() -> None:
     assert error_rule(r) == "702.16f"
 
 
+def test_first_striker_with_protection_from_black_cannot_be_blocked_by_a_black_creature() -> None:
+    r = play([card("knight", "White Knight"), card("skel", "Drudge Skeletons", "Bruno")],
+             [{"declare_attackers": {"knight": "Bruno"}}, {"declare_blockers": {"skel": "knight"}}])
+    assert error_rule(r) == "702.16f"
+
+
 def test_protection_from_creatures_stops_every_blocker() -> None:
     r = play([card("bears", "Grizzly Bears", keywords=["protection_from_creatures"]),
               card("wall", "Wall of Wood", "Bruno")],
@@ -254,7 +260,8 @@ def test_blockers_without_attackers_are_refused() -> None:
 
 def test_blocks_and_becomes_blocked_trigger_once() -> None:
     r = play([card("myr", "Ichorclaw Myr"), card("b1", "Grizzly Bears", "Bruno"), card("b2", "Grizzly Bears", "Bruno")],
-             [{"declare_attackers": {"myr": "Bruno"}}, {"declare_blockers": {"b1": "myr", "b2": "myr"}}])
+             [{"declare_attackers": {"myr": "Bruno"}}, {"declare_blockers": {"b1": "myr", "b2": "myr"}},
+              {"resolve": "all"}])
     assert r.error is None
     assert obj(r, "myr")["power"] == 3
 
@@ -622,3 +629,15 @@ def test_every_rule_cited_by_combat_steps_is_in_the_corpus() -> None:
             if s.kind in ("combat", "step"):
                 missing = [n for n in s.rules if n not in rules]
                 assert not missing, f"{s.text}: {missing}"
+
+
+def test_regenerated_blocker_is_removed_from_combat_before_the_regular_step() -> None:
+    """CR 506.4, 701.19a: the Skeletons regenerate after first-strike damage and deal no regular damage."""
+    striker = card("striker", "Grizzly Bears", keywords=["first_strike"])
+    r = play([striker, card("skel", "Drudge Skeletons", "Bruno")],
+             [{"declare_attackers": {"striker": "Bruno"}}, {"declare_blockers": {"skel": "striker"}},
+              {"activate": {"source": "skel", "ability": 0}}, "resolve", {"combat_damage": "all"}])
+    assert r.error is None
+    assert obj(r, "skel")["zone"] == "battlefield"
+    assert obj(r, "skel")["tapped"] is True
+    assert obj(r, "striker")["damage"] == 0

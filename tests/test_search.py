@@ -231,3 +231,29 @@ def test_index_is_plain_picklable_data(index: dict[str, Any]) -> None:
 def test_empty_parts_give_an_empty_index() -> None:
     idx = build_index(entries_from_parts({"rules": {}, "glossary": [], "manual": [], "policy": {}}))
     assert search(idx, "danno")[1] == []
+
+
+def test_english_words_translated_by_glossary_weigh_less(index: dict[str, Any]) -> None:
+    from judgekit.search.rank import PHRASE_WEIGHT, TRANSLATED_WEIGHT, analyze
+
+    query = analyze("state-based actions", index)
+    assert ("state based actions", "Azioni generate dallo stato") in query.expansions
+    originals = [t for t in query.terms if t.source in ("parola", "frase")]
+    assert originals and all(t.weight == TRANSLATED_WEIGHT * (1.0 if t.source == "parola" else PHRASE_WEIGHT)
+                             for t in originals)
+    italian = [t for t in query.terms if t.source == "glossario" and " " not in t.key]
+    assert italian and all(t.weight == 1.0 for t in italian)
+
+
+def test_imported_english_text_is_searchable_without_double_counting() -> None:
+    english_only = _rule("702.999", "Trample lets excess combat damage go to the player.")
+    english_only["language"] = "en"
+    english_only["text_en"] = english_only["text"]
+    italian = _rule("702.998", "Regola italiana.")
+    italian["text_en"] = "Trample lets excess combat damage go to the player."
+    parts = {"rules": {"rules": {"702.998": italian, "702.999": english_only}, "order": ["702.998", "702.999"],
+                       "sections": {}}}
+    idx = build_index(entries_from_parts(parts))
+    _query, hits, _total = search(idx, "excess combat damage")
+    assert {h.id for h in hits} == {"702.998", "702.999"}
+    assert hits[0].id == "702.999"  # the English text is that rule's own text, weighted as text

@@ -21,9 +21,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.characteristics import all_chars, chars
+from judgekit.engine.characteristics import all_chars, chars, layer_result
 from judgekit.engine.effects import deal_damage, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.layers import LayerResult
 from judgekit.engine.state import CombatState, Computed, Game, GameEvent, Ref
 from judgekit.engine.vocab import STEP_ORDER, Step, Zone, it
 
@@ -62,11 +63,42 @@ def current_combat(game: Game) -> Combat:
     return fresh
 
 
+def existing_combat(game: Game) -> Combat | None:
+    """The combat of this turn if there is one (a plain :class:`CombatState` is taken over)."""
+    return current_combat(game) if game.combat is not None else None
+
+
 def _step_index(step: Step) -> int:
     return STEP_ORDER.index(step)
 
 
+_SHARED_NAMES: dict[int, tuple[Game, int, set[str]]] = {}
+
+
+def _shared_names(game: Game) -> set[str]:
+    """Names borne by two or more permanents (their ids then tell them apart in the ruling)."""
+    hit = _SHARED_NAMES.get(id(game))
+    if hit is not None and hit[0] is game and hit[1] == game.version:
+        return hit[2]
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for c in all_chars(game).values():
+        if c.zone == Zone.BATTLEFIELD:
+            (shared if c.name in seen else seen).add(c.name)
+    _SHARED_NAMES.clear()
+    _SHARED_NAMES[id(game)] = (game, game.version, shared)
+    return shared
+
+
+def _label(game: Game, c: Computed) -> str:
+    """An object's name, followed by its id when another permanent has the same name."""
+    return f"{c.name} ({c.id})" if c.name in _shared_names(game) else c.name
+
+
 def _name(game: Game, ref: Ref | None) -> str:
+    """A player's name, or an object's label (:func:`_label`)."""
+    if isinstance(ref, int) and ref in game.objects:
+        return _label(game, chars(game, ref))
     return game.display(ref)
 
 
@@ -197,8 +229,8 @@ def _attacked_label(game: Game, ref: Ref) -> str:
         return ref
     c = chars(game, ref)
     if c.is_type("Battle") and c.controller:
-        return f"{c.name} (battaglia difesa da {game.opponent(c.controller)})"
-    return f"{c.name} (planeswalker di {c.controller})"
+        return f"{_label(game, c)} (battaglia difesa da {game.opponent(c.controller)})"
+    return f"{_label(game, c)} (planeswalker di {c.controller})"
 
 
 def _attack_target(game: Game, attacker: Computed, ref: str, key: tuple[str | int, ...]) -> Ref:
@@ -206,29 +238,31 @@ def _attack_target(game: Game, attacker: Computed, ref: str, key: tuple[str | in
     defender = _defending_player(game)
     if game.is_player(ref):
         if ref != defender:
-            raise IllegalAction(f"{attacker.name} non può attaccare {ref}: si può attaccare solo il giocatore in "
-                                f"difesa ({defender})", rule="506.2")
+            raise IllegalAction(f"{_label(game, attacker)} non può attaccare {ref}: si può attaccare solo il "
+                                f"giocatore in difesa ({defender})", rule="506.2")
         return ref
     uid = _uid_of(game, ref, "bersaglio dell'attacco", key)
     if not _on_battlefield(game, uid):
-        raise IllegalAction(f"{attacker.name} non può attaccare {_name(game, uid)}: non è sul campo di battaglia",
+        raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_name(game, uid)}: non è sul campo di "
+                            "battaglia",
                             rule="508.1b")
     tc = chars(game, uid)
     if tc.is_type("Planeswalker"):
         if tc.controller != defender:
-            raise IllegalAction(f"{attacker.name} non può attaccare {tc.name}: si possono attaccare solo i "
+            raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_label(game, tc)}: si possono "
+                                "attaccare solo i "
                                 f"planeswalker controllati dal giocatore in difesa ({defender})", rule="508.1b")
         return uid
     if tc.is_type("Battle"):
         protector = game.opponent(tc.controller) if tc.controller else None
         if protector != defender:
-            raise IllegalAction(f"{attacker.name} non può attaccare {tc.name}: il suo difensore è "
+            raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_label(game, tc)}: il suo difensore è "
                                 f"{protector}, e il difensore di una battaglia non può attaccarla; si possono "
                                 f"attaccare solo le battaglie difese dal giocatore in difesa ({defender})",
                                 rule="310.8b")
         return uid
-    raise IllegalAction(f"{attacker.name} non può attaccare {tc.name}: si possono attaccare solo giocatori, "
-                        "planeswalker e battaglie", rule="508.1b")
+    raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_label(game, tc)}: si possono attaccare solo "
+                        f"giocatori, planeswalker e battaglie", rule="508.1b")
 
 
 def declare_attackers(game: Game, spec: dict[str, str]) -> None:
@@ -240,7 +274,8 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     The whole declaration is checked before anything happens (508.1: an illegal declaration is undone).
     Attackers without vigilance become tapped (508.1f, 702.20b); "attacks" abilities trigger (508.1m, 508.3a).
     """
-    if isinstance(game.combat, Combat) and game.combat.attackers_declared:
+    declared = existing_combat(game)
+    if declared is not None and declared.attackers_declared:
         raise IllegalAction("gli attaccanti di questo combattimento sono già stati dichiarati", rule="508.1")
     _reach(game, Step.BEGINNING_OF_COMBAT, "declare_attackers")
     combat = current_combat(game)
@@ -251,19 +286,21 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
         obj = game.objects[uid]
         c = chars(game, uid)
         if obj.zone != Zone.BATTLEFIELD or not c.is_creature:
-            raise IllegalAction(f"{c.name} non è una creatura sul campo di battaglia: solo le creature possono "
-                                "attaccare", rule="506.3")
+            raise IllegalAction(f"{_label(game, c)} non è una creatura sul campo di battaglia: solo le creature "
+                                f"possono attaccare", rule="506.3")
         if c.controller != game.active:
-            raise IllegalAction(f"{c.name} è controllata da {c.controller}: attacca solo il giocatore attivo "
+            raise IllegalAction(f"{_label(game, c)} è controllata da {c.controller}: attacca solo il giocatore attivo "
                                 f"({game.active}) con le creature che controlla", rule="508.1a")
         if obj.tapped:
-            raise IllegalAction(f"{c.name} è TAPpata: le creature scelte come attaccanti devono essere STAPpate",
+            raise IllegalAction(f"{_label(game, c)} è TAPpata: le creature scelte come attaccanti devono essere "
+                                "STAPpate",
                                 rule="508.1a")
         if obj.summoning_sick and not c.has("haste"):
-            raise IllegalAction(f"{c.name} non è sotto il controllo di {game.active} con continuità dall'inizio "
+            raise IllegalAction(f"{_label(game, c)} non è sotto il controllo di {game.active} con continuità "
+                                "dall'inizio "
                                 "del suo turno e non ha rapidità: non può attaccare (302.6)", rule="508.1a")
         if c.has("defender"):
-            raise IllegalAction(f"{c.name} ha difensore e non può attaccare: la restrizione rende illegale la "
+            raise IllegalAction(f"{_label(game, c)} ha difensore e non può attaccare: la restrizione rende illegale la "
                                 "dichiarazione (508.1c)", rule="702.3b")
         chosen.append((uid, c, _attack_target(game, c, target, key)))
     game.step = Step.DECLARE_ATTACKERS
@@ -285,11 +322,11 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
         if isinstance(attacked, int) and chars(game, attacked).is_type("Battle"):
             rules.append("310.8b")
         if c.has("vigilance"):
-            game.say("combat", f"{c.name} attacca {what}; ha cautela e non viene TAPpata.", *rules, "702.20b",
+            game.say("combat", f"{_label(game, c)} attacca {what}; ha cautela e non viene TAPpata.", *rules, "702.20b",
                      objects=[obj.id])
         else:
             obj.tapped = True
-            game.say("combat", f"{c.name} attacca {what} e viene TAPpata.", *rules, "508.1f", objects=[obj.id])
+            game.say("combat", f"{_label(game, c)} attacca {what} e viene TAPpata.", *rules, "508.1f", objects=[obj.id])
     game.touch()
     for uid, _c, attacked in chosen:
         game.emit(GameEvent("attacks", obj=uid, player=attacked if isinstance(attacked, str) else None,
@@ -322,15 +359,15 @@ def protection_stops(protected: Computed, other: Computed) -> str | None:
     return None
 
 
-def block_problem(blocker: Computed, attacker: Computed) -> tuple[str, str] | None:
+def block_problem(game: Game, blocker: Computed, attacker: Computed) -> tuple[str, str] | None:
     """Why ``blocker`` can't block ``attacker`` because of an evasion ability (509.1b), or None."""
     if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
-        return (f"{blocker.name} non ha volare né raggiungere e non può bloccare {attacker.name}, che ha volare "
-                "(una restrizione sui bloccanti, 509.1b)", "702.9b")
+        return (f"{_label(game, blocker)} non ha volare né raggiungere e non può bloccare {_label(game, attacker)}, "
+                f"che ha volare (una restrizione sui bloccanti, 509.1b)", "702.9b")
     kw = protection_stops(attacker, blocker)
     if kw is not None:
-        return (f"{attacker.name} ha {it(kw)} e non può essere bloccata da {blocker.name} (una restrizione sui "
-                "bloccanti, 509.1b)", "702.16f")
+        return (f"{_label(game, attacker)} ha {it(kw)} e non può essere bloccata da {_label(game, blocker)} (una "
+                f"restrizione sui bloccanti, 509.1b)", "702.16f")
     return None
 
 
@@ -346,8 +383,8 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     from judgekit.engine import turn
 
     _prepare(game)
-    combat = game.combat
-    if not isinstance(combat, Combat) or not combat.attackers_declared or not combat.declared:
+    combat = existing_combat(game)
+    if combat is None or not combat.attackers_declared or not combat.declared:
         raise IllegalAction("nessuna creatura è stata dichiarata attaccante: la sottofase di dichiarazione dei "
                             "bloccanti viene saltata", rule="508.8")
     if game.step != Step.DECLARE_ATTACKERS or combat.blockers_declared:
@@ -362,30 +399,32 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
         obj = game.objects[uid]
         c = table.get(uid) or chars(game, uid)
         if obj.zone != Zone.BATTLEFIELD or not obj.current or not c.is_creature:
-            raise IllegalAction(f"{c.name} non è una creatura sul campo di battaglia: solo le creature possono "
-                                "bloccare", rule="506.3")
+            raise IllegalAction(f"{_label(game, c)} non è una creatura sul campo di battaglia: solo le creature "
+                                f"possono bloccare", rule="506.3")
         if c.controller != defender:
-            raise IllegalAction(f"{c.name} è controllata da {c.controller}: blocca solo il giocatore in difesa "
-                                f"({defender}) con le creature che controlla", rule="509.1a")
+            raise IllegalAction(f"{_label(game, c)} è controllata da {c.controller}: blocca solo il giocatore in "
+                                f"difesa ({defender}) con le creature che controlla", rule="509.1a")
         if obj.tapped:
-            raise IllegalAction(f"{c.name} è TAPpata: le creature scelte come bloccanti devono essere STAPpate",
+            raise IllegalAction(f"{_label(game, c)} è TAPpata: le creature scelte come bloccanti devono essere "
+                                "STAPpate",
                                 rule="509.1a")
         if not att_ids:
-            raise ScenarioProblem(f"{c.name}: indica quale creatura attaccante blocca", key)
+            raise ScenarioProblem(f"{_label(game, c)}: indica quale creatura attaccante blocca", key)
         extra = _additional_blocks(c)
         if len(att_ids) > 1 + extra:
             can = "una sola creatura attaccante" if extra == 0 else f"al massimo {1 + extra} creature attaccanti"
-            raise IllegalAction(f"{c.name} può bloccare {can}, non {len(att_ids)}", rule="509.1a")
+            raise IllegalAction(f"{_label(game, c)} può bloccare {can}, non {len(att_ids)}", rule="509.1a")
         blocked: list[int] = []
         for j, att_id in enumerate(att_ids):
             att = _uid_of(game, att_id, "attaccante bloccato", (*key, j))
             ac = table.get(att) or chars(game, att)
             if att not in combat.attackers:
-                raise IllegalAction(f"{c.name} non può bloccare {ac.name}: non è una creatura attaccante",
+                raise IllegalAction(f"{_label(game, c)} non può bloccare {_label(game, ac)}: non è una creatura "
+                                    "attaccante",
                                     rule="509.1a")
             if att in blocked:
-                raise IllegalAction(f"{c.name} blocca {ac.name} una volta sola", rule="509.1a")
-            problem = block_problem(c, ac)
+                raise IllegalAction(f"{_label(game, c)} blocca {_label(game, ac)} una volta sola", rule="509.1a")
+            problem = block_problem(game, c, ac)
             if problem is not None:
                 raise IllegalAction(problem[0], rule=problem[1])
             blocked.append(att)
@@ -397,7 +436,7 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     for att, n in counts.items():
         ac = table.get(att) or chars(game, att)
         if ac.has("menace") and n < 2:
-            raise IllegalAction(f"{ac.name} ha minacciare e non può essere bloccata da una sola creatura (una "
+            raise IllegalAction(f"{_label(game, ac)} ha minacciare e non può essere bloccata da una sola creatura (una "
                                 "restrizione sui bloccanti, 509.1b)", rule="702.111b")
     game.step = Step.DECLARE_BLOCKERS
     game.touch()
@@ -412,18 +451,19 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
             ac = table.get(att) or chars(game, att)
             if ac.has("flying"):
                 rules.append("702.17b" if c.has("reach") and not c.has("flying") else "702.9b")
-                notes.append(f"{ac.name} ha volare e {c.name} ha {'raggiungere' if not c.has('flying') else 'volare'}")
+                notes.append(f"{_label(game, ac)} ha volare e {_label(game, c)} ha "
+                             f"{'raggiungere' if not c.has('flying') else 'volare'}")
         if len(blocked) > 1:
             rules.append("509.1b")
-            notes.append(f"{c.name} può bloccare creature aggiuntive")
-        text = f"{c.name} blocca {_names(game, blocked)}"
+            notes.append(f"{_label(game, c)} può bloccare creature aggiuntive")
+        text = f"{_label(game, c)} blocca {_names(game, blocked)}"
         game.say("combat", text + (f" ({'; '.join(notes)})" if notes else "") + ".", *dict.fromkeys(rules),
                  objects=[game.objects[uid].id])
     for att, n in counts.items():
         ac = table.get(att) or chars(game, att)
         if ac.has("menace"):
-            game.say("combat", f"{ac.name} ha minacciare ed è bloccata da {n} creature: blocco legale.", "702.111b",
-                     objects=[game.objects[att].id])
+            game.say("combat", f"{_label(game, ac)} ha minacciare ed è bloccata da {n} creature: blocco legale.",
+                     "702.111b", objects=[game.objects[att].id])
     blocked_now = [a for a in combat.attackers if a in counts]
     unblocked = [a for a in combat.attackers if a not in counts]
     if blocked_now:
@@ -448,8 +488,8 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
 def assign_damage(game: Game, spec: dict[str, dict[str, int]]) -> None:
     """``assign_damage``: how each named creature divides its combat damage in the next step in which it
     deals combat damage (CR 510.1c-d, 702.19b). The entry is checked when that step begins (510.1e)."""
-    combat = game.combat
-    if combat is None or not isinstance(combat, Combat) or not combat.attackers_declared:
+    combat = existing_combat(game)
+    if combat is None or not combat.attackers_declared:
         raise ScenarioProblem("«assign_damage» è possibile solo durante un combattimento, dopo la dichiarazione "
                               "degli attaccanti")
     for src, parts in spec.items():
@@ -504,11 +544,11 @@ def _dealers(game: Game, combat: Combat,
     for att, target in combat.attackers.items():
         c = chars(game, att)
         if not _deals_in_step(c, first, att in combat.first_strikers):
-            notes.append(_not_dealing_note(c, first))
+            notes.append(_not_dealing_note(game, c, first))
             continue
         if not first and att in combat.first_strikers:
-            notes.append((f"{c.name} aveva attacco improvviso o doppio attacco all'inizio della prima sottofase e "
-                          "ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
+            notes.append((f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima "
+                          f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
         blocked = att in combat.blocked
         blockers = [b for b in combat.blocked_by(att) if b in combat.blockers]
         attacked = target if _attacked_exists(game, target) else None
@@ -516,22 +556,22 @@ def _dealers(game: Game, combat: Combat,
     for blk, atts in combat.blockers.items():
         c = chars(game, blk)
         if not _deals_in_step(c, first, blk in combat.first_strikers):
-            notes.append(_not_dealing_note(c, first))
+            notes.append(_not_dealing_note(game, c, first))
             continue
         if not first and blk in combat.first_strikers:
-            notes.append((f"{c.name} aveva attacco improvviso o doppio attacco all'inizio della prima sottofase e "
-                          "ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
+            notes.append((f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima "
+                          f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
         alive = [a for a in atts if a in combat.attackers]
         out.append(_Dealer(blk, c, False, alive, None, False))
     return out, notes
 
 
-def _not_dealing_note(c: Computed, first: bool) -> tuple[str, tuple[str, ...]]:
+def _not_dealing_note(game: Game, c: Computed, first: bool) -> tuple[str, tuple[str, ...]]:
     if first:
-        return (f"{c.name} non ha attacco improvviso né doppio attacco: non assegna danno in questa sottofase, lo "
-                "farà nella seconda", ("510.4", "702.7b"))
-    return (f"{c.name} aveva attacco improvviso o doppio attacco all'inizio della prima sottofase e ora non ha "
-            "doppio attacco: non assegna danno in questa", ("510.4", "702.7c"))
+        return (f"{_label(game, c)} non ha attacco improvviso né doppio attacco: non assegna danno in questa "
+                f"sottofase, lo farà nella seconda", ("510.4", "702.7b"))
+    return (f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima sottofase e ora "
+            f"non ha doppio attacco: non assegna danno in questa", ("510.4", "702.7c"))
 
 
 def _deals_in_step(c: Computed, first: bool, had_first_strike: bool) -> bool:
@@ -568,33 +608,34 @@ def _check_explicit(game: Game, d: _Dealer, entry: dict[Ref, int]) -> None:
         who = _name(game, ref)
         if not d.attacker:
             blocking = _names(game, d.among) or "creature rimosse dal combattimento"
-            raise IllegalAction(f"{d.c.name} blocca solo {blocking}: non può assegnare danno a {who}", rule="510.1d")
+            raise IllegalAction(f"{_label(game, d.c)} blocca solo {blocking}: non può assegnare danno a "
+                                f"{who}", rule="510.1d")
         if not d.blocked:
             dest = _name(game, d.attacked) if d.attacked is not None else "nulla (ciò che attaccava non c'è più)"
-            raise IllegalAction(f"{d.c.name} non è bloccata e assegna tutto il suo danno a ciò che attacca ({dest}),"
-                                f" non a {who}", rule="510.1b")
+            raise IllegalAction(f"{_label(game, d.c)} non è bloccata e assegna tutto il suo danno a ciò che attacca "
+                                f"({dest}), non a {who}", rule="510.1b")
         if d.trample and isinstance(ref, str) and d.attacked is not None and d.attacked != ref:
-            raise IllegalAction(f"{d.c.name} ha travolgere ma attacca {_name(game, d.attacked)}: nessuna parte del "
-                                f"suo danno può andare a {who}", rule="702.19d")
+            raise IllegalAction(f"{_label(game, d.c)} ha travolgere ma attacca {_name(game, d.attacked)}: nessuna "
+                                f"parte del suo danno può andare a {who}", rule="702.19d")
         if not d.among and not d.trample:
-            raise IllegalAction(f"{d.c.name} è bloccata ma nessuna creatura la blocca più: non assegna danno da "
-                                "combattimento", rule="510.1c")
+            raise IllegalAction(f"{_label(game, d.c)} è bloccata ma nessuna creatura la blocca più: non assegna "
+                                f"danno da combattimento", rule="510.1c")
         if d.among:
-            raise IllegalAction(f"{d.c.name} è bloccata da {_names(game, d.among)}: "
+            raise IllegalAction(f"{_label(game, d.c)} è bloccata da {_names(game, d.among)}: "
                                 + ("senza travolgere " if not d.trample else "")
                                 + f"assegna il suo danno solo alle creature che la bloccano, non a {who}",
                                 rule="510.1c")
-        raise IllegalAction(f"{d.c.name} non può assegnare danno a {who}", rule="510.1c")
+        raise IllegalAction(f"{_label(game, d.c)} non può assegnare danno a {who}", rule="510.1c")
     total = sum(n for n in entry.values() if n > 0)
     expected = power if allowed else 0
     if total != expected:
         if power == 0:
-            raise IllegalAction(f"{d.c.name} ha forza {d.c.power or 0}: non assegna danno da combattimento, "
+            raise IllegalAction(f"{_label(game, d.c)} ha forza {d.c.power or 0}: non assegna danno da combattimento, "
                                 f"non {total}", rule="510.1a")
         if not allowed:
-            raise IllegalAction(f"{d.c.name} non ha nulla a cui assegnare danno in questa sottofase, non può "
+            raise IllegalAction(f"{_label(game, d.c)} non ha nulla a cui assegnare danno in questa sottofase, non può "
                                 f"assegnarne {total}", rule="510.1c" if d.attacker else "510.1d")
-        raise IllegalAction(f"{d.c.name} deve assegnare danno da combattimento pari alla sua forza, {power}: "
+        raise IllegalAction(f"{_label(game, d.c)} deve assegnare danno da combattimento pari alla sua forza, {power}: "
                             f"la divisione indicata ne assegna {total}", rule="510.1a")
 
 
@@ -626,6 +667,10 @@ def _default(game: Game, d: _Dealer, others: dict[int, int]) -> None:
 def _explain(game: Game, d: _Dealer, others: dict[int, int]) -> None:
     """Why the division of ``d`` is legal, in Italian, with its rules."""
     power = _power(d)
+    if power == 0:
+        d.why = f"ha forza {d.c.power or 0}: non assegna danno da combattimento"
+        d.rules = ["510.1a"]
+        return
     parts = {r: n for r, n in d.parts.items() if n > 0}
     shown = ", ".join(f"{n} a {_name(game, r)}" for r, n in parts.items()) or "nessun danno"
     if d.attacker and not d.among and d.blocked:
@@ -708,10 +753,21 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
                     need = _lethal(game, u, d.c, others[u])
                     if own < need:
                         raise IllegalAction(
-                            f"{d.c.name} ha travolgere, ma può assegnare danno a {_name(game, d.attacked)} solo dopo "
+                            f"{_label(game, d.c)} ha travolgere, ma può assegnare danno a {_name(game, d.attacked)} "
+                            "solo dopo "
                             f"aver assegnato danno letale a ogni creatura che la blocca: a {_name(game, u)} ne "
                             f"servono almeno {need}, ne riceve {own}", rule="702.19b")
             _explain(game, d, others)
+
+
+def _keep_characteristics(game: Game, table: LayerResult) -> None:
+    """CR 510.2: all combat damage is dealt at once, so every recipient is seen as it was when the damage
+    event began (the -1/-1 counters of wither and infect apply together, afterwards). ``deal_damage`` marks
+    the state as changed after each recipient; this keeps the characteristics computed before the event
+    instead of running the layer system once per recipient. The state is marked changed again right after
+    the event, before state-based actions look at it."""
+    if isinstance(game.cache, tuple) and len(game.cache) == 2:
+        game.cache = (game.version, table)
 
 
 def _has_first_strike(c: Computed) -> bool:
@@ -736,11 +792,11 @@ def damage_step(game: Game) -> None:
     game.touch()
     if first:
         combat.first_strike_done = True
-        turn.announce_step(game, Step.COMBAT_DAMAGE, text="Inizia la prima sottofase di danno da combattimento: "
-                           f"{_names(game, [u for u in in_combat if u in combat.first_strikers])} "
-                           f"{'ha' if len(combat.first_strikers) == 1 else 'hanno'} attacco improvviso o doppio "
-                           "attacco, quindi in questa sottofase assegnano danno solo le creature con una di queste "
-                           "abilità.", rules=("510.4", "702.7b"))
+        who = "; ".join(f"{_label(game, c)} ha {'doppio attacco' if c.has('double_strike') else 'attacco improvviso'}"
+                        for c in (chars(game, u) for u in in_combat if u in combat.first_strikers))
+        turn.announce_step(game, Step.COMBAT_DAMAGE, text="Inizia la prima sottofase di danno da combattimento "
+                           f"({who}): in questa sottofase assegnano danno solo le creature con attacco improvviso "
+                           "o doppio attacco.", rules=("510.4", "702.7b"))
     elif combat.first_strike_done:
         combat.regular_done = True
         game.say("step", "Inizia la seconda sottofase di danno da combattimento: assegnano danno le creature che "
@@ -763,7 +819,7 @@ def damage_step(game: Game) -> None:
         if first:
             combat.dealt_first_strike.add(d.uid)
         who = game.active if d.attacker else _defending_player(game)
-        game.say("combat", f"{who} assegna il danno di {d.c.name} ({_power(d)}): {d.why}.", *d.rules,
+        game.say("combat", f"{who} assegna il danno di {_label(game, d.c)} (forza {_power(d)}): {d.why}.", *d.rules,
                  objects=[game.objects[d.uid].id])
     dealing = [d for d in dealers if any(n > 0 for n in d.parts.values())]
     if not dealing:
@@ -773,10 +829,12 @@ def damage_step(game: Game) -> None:
     # One simultaneous event: a lifelink source gains life once for all it deals (702.15b), "deals combat
     # damage" abilities trigger once per source (603.2c).
     with simultaneous_damage(game):
+        table = layer_result(game)
         for d in dealing:
             for ref, n in d.parts.items():
                 if n > 0:
                     deal_damage(game, d.c, ref, n, combat=True)
+                    _keep_characteristics(game, table)
     game.say("damage", "Punti vita: " + ", ".join(f"{p.name} {p.life}" + (f" ({p.poison} veleno)" if p.poison else "")
                                                   for p in game.players) + ".", "510.2")
     game.touch()

@@ -21,6 +21,7 @@ gained (CR 205.3d).
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -219,14 +220,17 @@ def _effect_from_static(w: Work, ab: Ability) -> LEffect:
     return le
 
 
-def _effect_reads(le: LEffect) -> set[str]:
-    """What decides the effect's existence and affected set (``set:`` entries) and what it does."""
+def _effect_reads(le: LEffect, layer: Layer | None = None) -> set[str]:
+    """What decides the effect's existence and affected set (``set:`` entries) and what its operations of
+    ``layer`` (all layers when None) do."""
     out: set[str] = set()
     if le.fixed is None:
         out |= {f"set:{r}" for r in reads(le.selector)}
     if le.condition:
         out |= {f"set:{r}" for r in value_reads(le.condition)}
     for op, param in le.ops.items():
+        if layer is not None and OP_LAYER.get(op) != layer:
+            continue
         if op in ("cda", "set_pt", "modify_pt") and isinstance(param, dict):
             out |= value_reads(param.get("power")) | value_reads(param.get("toughness"))
         if op == "copy_of":
@@ -292,6 +296,7 @@ class _Run:
         self.dead: set[str] = set()
         self.players = tuple(p.name for p in game.players)
         self.W: dict[int, Work] = {}
+        self.frozen: dict[tuple[Any, ...], int] = {}
 
     # -- contexts ---------------------------------------------------------------------------------------
     def you(self, le: LEffect, W: dict[int, Work]) -> str | None:
@@ -362,8 +367,7 @@ class _Run:
             elif op in ("add_subtypes", "set_subtypes"):
                 out.append([s for s in p if subtype_allowed(s, w.c.types)])
             elif op in ("cda", "set_pt", "modify_pt"):
-                vc = self.vctx(le, W, w)
-                out.append((evaluate(p.get("power"), vc), evaluate(p.get("toughness"), vc)))
+                out.append(self._pt_values(le, op, w, W))
             elif op == "all_creature_types":
                 out.append(subtype_allowed("Human", w.c.types))
             else:
@@ -466,15 +470,33 @@ class _Run:
                 c.keywords = []
                 c.all_creature_types = c.all_creature_types and False
             elif op in ("cda", "set_pt"):
-                vc = self.vctx(le, W, w)
-                c.power = evaluate(p.get("power"), vc)
-                c.toughness = evaluate(p.get("toughness"), vc)
+                c.power, c.toughness = self._pt_values(le, op, w, W)
             elif op == "modify_pt":
-                vc = self.vctx(le, W, w)
-                c.power = (c.power or 0) + evaluate(p.get("power"), vc)
-                c.toughness = (c.toughness or 0) + evaluate(p.get("toughness"), vc)
+                dp, dt = self._pt_values(le, op, w, W)
+                c.power = (c.power or 0) + dp
+                c.toughness = (c.toughness or 0) + dt
             elif op == "switch_pt":
                 c.power, c.toughness = c.toughness, c.power
+
+    def _pt_values(self, le: LEffect, op: str, w: Work, W: Any) -> tuple[int, int]:
+        """The P/T values of an operation for one object; values that don't depend on the object are
+        evaluated once per application (``self.frozen``), on the state before the effect applies."""
+        p = le.ops[op]
+        out = []
+        for part in ("power", "toughness"):
+            v = p.get(part)
+            if isinstance(v, int) and not isinstance(v, bool):
+                out.append(v)
+                continue
+            key = (le.key, op, part, id(W))
+            if v != "mana_value" and key in self.frozen:
+                out.append(self.frozen[key])
+                continue
+            n = evaluate(v, self.vctx(le, W, w))
+            if v != "mana_value":
+                self.frozen[key] = n
+            out.append(n)
+        return out[0], out[1]
 
     def _apply_copy(self, le: LEffect, ref: str, w: Work, W: dict[int, Work]) -> None:
         """CR 707.2, 707.9: the copiable values of the original (as modified by other copy effects and the
@@ -559,20 +581,20 @@ class _Run:
             if group:
                 self._order_group(layer, sorted(group, key=lambda e: e.order))
 
-    def _pairs(self, layer: Layer, group: list[LEffect]) -> list[tuple[LEffect, LEffect]]:
-        """(B, A) pairs where B might depend on A: A writes something B reads (CR 613.8a pre-check)."""
-        out: list[tuple[LEffect, LEffect]] = []
+    def _pairs(self, layer: Layer, group: list[LEffect]) -> dict[str, list[LEffect]]:
+        """For each B, the effects A it might depend on: A writes something B reads (CR 613.8a pre-check)."""
+        out: dict[str, list[LEffect]] = {}
         writes = {a.key: _effect_writes(a, layer) for a in group}
         for b in group:
             started_b = b.key in self.started
-            b_reads = {r[4:] if r.startswith("set:") else r for r in b.reads
+            b_reads = {r[4:] if r.startswith("set:") else r for r in _effect_reads(b, layer)
                        if not (started_b and r.startswith("set:"))}
             for a in group:
                 if a is b:
                     continue
                 w = writes[a.key]
-                if "*" in w or "*copy" in b_reads or (w & b_reads) or ("count" in b_reads and w):
-                    out.append((b, a))
+                if "*" in w or "*copy" in b_reads or (w & b_reads):
+                    out.setdefault(b.key, []).append(a)
         return out
 
     def _depends(self, b: LEffect, a: LEffect, layer: Layer) -> bool:
@@ -580,39 +602,50 @@ class _Run:
         W = self.W
         if not self.exists(a, W) or a.key in self.dead:
             return False
+        if a.key not in self.started and not self.condition_holds(a, W):
+            return False
         a_members = self.members(a, W)
         if not a_members:
             return False
-        trial = dict(W)
+        changed = {u: W[u].clone() for u in a_members}
+        trial: Any = ChainMap(changed, W)
+        self.frozen = {}
         for u in a_members:
-            trial[u] = W[u].clone()
-        for u in a_members:
-            self.apply(a, layer, trial[u], trial)
-        changed = set(a_members)
-        only: set[int] | None = changed
-        if (b.source_uid in changed or b.reads & {"count", "set:count", "pt", "set:pt", "*copy", "mana_cost",
-                                                  "set:mana_cost"}):
+            self.apply(a, layer, changed[u], trial)
+        only: set[int] | None = set(a_members)
+        b_reads = _effect_reads(b, layer)
+        if (b.source_uid in changed or b_reads & {"count", "set:count", "pt", "set:pt", "*copy", "mana_cost",
+                                                  "set:mana_cost", "types"}):
             only = None
         before = self.footprint(b, layer, W, only)
         after = self.footprint(b, layer, trial, only)
         return bool(before != after)
 
     def _order_group(self, layer: Layer, remaining: list[LEffect]) -> None:
-        pairs = self._pairs(layer, remaining) if len(remaining) > 1 else []
+        """Apply a group in order: the first effect (timestamp order) that depends on no other remaining
+        effect; dependencies are re-evaluated after each application (CR 613.8c)."""
+        candidates = self._pairs(layer, remaining) if len(remaining) > 1 else {}
         total = len(remaining)
         while remaining:
-            deps: dict[str, list[LEffect]] = {}
-            if pairs:
-                keys = {e.key for e in remaining}
-                for b, a in pairs:
-                    if b.key in keys and a.key in keys and self._depends(b, a, layer):
-                        deps.setdefault(b.key, []).append(a)
-            free = [e for e in remaining if e.key not in deps]
+            keys = {e.key for e in remaining}
+            pick: LEffect | None = None
+            waiting: list[LEffect] = []
+            blocked_by: dict[str, LEffect] = {}
+            for e in remaining:
+                dep = next((a for a in candidates.get(e.key, []) if a.key in keys and self._depends(e, a, layer)),
+                           None)
+                if dep is None:
+                    pick = e
+                    break
+                blocked_by[e.key] = dep
             reason = ""
             rules: list[str] = []
-            if free:
-                pick = free[0]
-                waiting = [b for b in remaining if any(a is pick for a in deps.get(b.key, []))]
+            if pick is None:
+                pick = remaining[0]
+                reason = "ciclo di dipendenze: si usa l'ordine di timestamp"
+                rules.append("613.8b")
+            else:
+                waiting = [b for b in remaining if blocked_by.get(b.key) is pick]
                 if pick.cda:
                     reason = "abilità che definisce caratteristiche: si applica per prima"
                     rules.append("613.3")
@@ -620,6 +653,11 @@ class _Run:
                     names = ", ".join(f"{b.source_name} (timestamp {b.timestamp})" for b in waiting)
                     reason = (f"prima di {names}, che dipende da questo effetto" if len(waiting) == 1 else
                               f"prima di {names}, che dipendono da questo effetto")
+                    rules.append("613.8a")
+                elif blocked_by:
+                    others = ", ".join(f"{b.source_name} (timestamp {b.timestamp})"
+                                       for b in remaining if b.key in blocked_by)
+                    reason = f"prima di {others}, che dipende da un altro effetto"
                     rules.append("613.8a")
                 elif not reason:
                     if len(remaining) > 1:
@@ -629,10 +667,6 @@ class _Run:
                         reason = "ultimo effetto rimasto in questo layer"
                     else:
                         reason = "unico effetto in questo layer"
-            else:
-                pick = remaining[0]
-                reason = "ciclo di dipendenze: si usa l'ordine di timestamp"
-                rules.append("613.8b")
             remaining.remove(pick)
             self._apply_effect(pick, layer, reason, rules)
 
@@ -642,6 +676,7 @@ class _Run:
         if not self.start(le, layer):
             return
         members = [u for u in self.started[le.key] if u in self.W]
+        self.frozen = {}
         for u in members:
             self.apply(le, layer, self.W[u], self.W)
         if self.trace_on:

@@ -18,6 +18,7 @@ on the battlefield longest (the first in timestamp order) and says so; ``choices
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,13 +56,15 @@ class _Plan:
 
 
 # Notes said once per game and situation (an indestructible creature with lethal damage is mentioned once).
-_SAID: dict[int, tuple[Game, set[tuple[Any, ...]]]] = {}
+_SAID: dict[int, tuple[weakref.ref[Game], set[tuple[Any, ...]]]] = {}
 
 
 def _once(game: Game, key: tuple[Any, ...]) -> bool:
     hit = _SAID.get(id(game))
-    if hit is None or hit[0] is not game:
-        hit = (game, set())
+    if hit is None or hit[0]() is not game:
+        for k in [k for k, (ref, _s) in _SAID.items() if ref() is None]:
+            del _SAID[k]
+        hit = (weakref.ref(game), set())
         _SAID[id(game)] = hit
     if key in hit[1]:
         return False
@@ -91,6 +94,9 @@ def check(game: Game) -> bool:
             p = game.player(name)
             p.lost, p.loss_rule = True, rule
             game.say("sba", text, rule)
+        if plan.lose and all(p.lost for p in game.players):
+            game.say("sba", "Tutti i giocatori perdono la partita nello stesso momento: la partita è patta.",
+                     "104.4a")
         for obj in plan.cease:
             obj.lki = obj.lki or table.get(obj.uid)
             obj.zone = Zone.GONE
@@ -273,6 +279,11 @@ def _attachments(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
             if reason:
                 plan.unattach.append((obj, f"{c.name} non può equipaggiare legalmente: {reason}. Smette di essere "
                                            "assegnato ma resta sul campo di battaglia.", ("704.5n", "301.5")))
+            continue
+        if "Fortification" in c.subtypes and c.is_type("Artifact") and not c.is_creature:
+            if hc is None or not hc.is_type("Land"):
+                plan.unattach.append((obj, f"{c.name} non fortifica una terra: smette di essere assegnata ma resta sul "
+                                           "campo di battaglia.", ("704.5n", "301.6")))
             continue
         plan.unattach.append((obj, f"{c.name} non è un'Aura né un Equipaggiamento (o è una creatura o una battaglia) "
                                    "e non può essere assegnato a un permanente: smette di essere assegnato e resta "

@@ -52,7 +52,8 @@ def target_problem(game: Game, spec: Any, ref: Ref, controller: str, source: Com
     A target must still be the same object in the right zone (CR 400.7, 608.2b) and match what the spell or
     ability may target (601.2c); a permanent with shroud can't be targeted (702.18a), one with hexproof can't be
     targeted by its controller's opponents (702.11b), one with protection can't be targeted by spells with that
-    quality nor abilities from sources with it (702.16b). A spell or ability can't target itself (115.5).
+    quality nor abilities from sources with it (702.16b). A spell can't target itself (115.5); an
+    ability may target its own source.
     """
     ctx = _sel_ctx(game, controller, source_uid)
     if isinstance(ref, str):
@@ -71,8 +72,8 @@ def target_problem(game: Game, spec: Any, ref: Ref, controller: str, source: Com
     if not obj.current or obj.zone == Zone.GONE:
         return (f"{obj.card.name} ha cambiato zona: è un oggetto nuovo, non più quello scelto come bersaglio",
                 "400.7")
-    if source_uid is not None and ref == source_uid:
-        return (f"{obj.card.name} non può essere bersaglio di se stesso", "115.5")
+    if source_uid is not None and ref == source_uid and obj.zone == Zone.STACK:
+        return (f"la magia {obj.card.name} non può bersagliare se stessa", "115.5")
     tc = chars(game, obj)
     if spec is not None and not matches(spec, tc, ctx):
         zone = ZONE_NAMES_IT.get(str(tc.zone), str(tc.zone))
@@ -367,12 +368,15 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     game.touch()
     game.emit(GameEvent("activate", obj=source.uid, player=controller, data={"loyalty": bool(loyalty)}))
     rules = ["602.2", "602.2b", "405.1"]
-    text = f"{controller} attiva un'abilità di {c.name}: l'abilità va in cima alla pila (602.2, 405.1)"
+    text = f"{controller} attiva un'abilità di {c.name}"
     if targets:
-        text += f"; bersagli scelti e legali: {_targets_text(game, targets)} (601.2c)"
+        text += f" bersagliando {_targets_text(game, targets)}"
         rules.append("601.2c")
     if paid:
-        text += "; costo pagato: " + ", ".join(paid)
+        text += " e paga il costo (" + ", ".join(paid) + ")"
+    text += ": l'abilità va in cima alla pila (602.2, 405.1)"
+    if targets:
+        text += f"; {'il bersaglio è legale' if len(targets) == 1 else 'i bersagli sono legali'} (601.2c)"
     if sacrificed:
         text += (f". {c.name} è già nel cimitero mentre l'abilità aspetta in pila: l'abilità esiste "
                  "indipendentemente dalla sua fonte (602.2)")
@@ -431,12 +435,15 @@ def resolve_top(game: Game) -> None:
         if problem is not None:
             illegal.append((t, problem[0], problem[1]))
     label = item_label(item)
-    label = label[:1].upper() + label[1:]
+    label = f"L'{label}" if label.startswith("abilità") else label[:1].upper() + label[1:]
     if item.targets and len(illegal) == len(item.targets):
         why = "; ".join(f"{msg} ({rule})" for _t, msg, rule in illegal)
-        game.say("resolve", f"{label} dovrebbe risolversi, ma tutti i suoi bersagli sono ora illegali ({why}): non "
-                            "si risolve e nessuna delle sue istruzioni viene eseguita.", "608.2b",
-                 *dict.fromkeys(rule for _t, _m, rule in illegal), objects=[item.id])
+        aura = item.kind == "spell" and source_c is not None and "Aura" in source_c.subtypes
+        which = "il suo bersaglio è ora illegale" if len(illegal) == 1 else "tutti i suoi bersagli sono ora illegali"
+        game.say("resolve", f"{label} dovrebbe risolversi, ma {which}"
+                 + f" ({why}): non si risolve e nessuna delle sue istruzioni viene eseguita"
+                 + (" (un'Aura non entra sul campo di battaglia)" if aura else "") + ".", "608.2b",
+                 *(["608.3"] if aura else []), *dict.fromkeys(rule for _t, _m, rule in illegal), objects=[item.id])
         if item.kind == "spell" and item.object_uid is not None:
             obj = game.objects[item.object_uid]
             if obj.current and obj.zone == Zone.STACK:

@@ -123,6 +123,10 @@ def _about(game: Game, spec: dict[str, Any], source: Computed, subject: int | No
     of = spec.get("of", "self")
     if of == "self":
         return subject == source.uid
+    subj = game.objects.get(subject)
+    if subj is not None and (isinstance(of, list) or (isinstance(of, str) and of not in ("enchanted", "equipped"))):
+        # Ids name the object whatever incarnation the event is about.
+        return subj.id in (of if isinstance(of, list) else [of])
     view = _view(game, subject, table)
     if view is None:
         return False
@@ -204,24 +208,31 @@ def collect(game: Game) -> None:
             if loose is None:
                 loose = game.new_uid()
             ev.data["batch"] = loose
-    batches = [ev.data.get("batch") for ev in game.events]
-    presence = _presence(game)
+    # Only objects that have a triggered ability (or persist/undying) can trigger.
     table = all_chars(game)
+    candidates: list[tuple[int, tuple[int, int | None], Computed, list[Ability], list[str]]] = []
+    for uid, span in _presence(game).items():
+        view = _view(game, uid, table)
+        if view is None:
+            continue
+        abilities = [a for a in view.abilities if a.kind == "trigger"]
+        keywords = [k for k in KEYWORD_TRIGGERS if view.has(k)]
+        if abilities or keywords:
+            candidates.append((uid, span, view, abilities, keywords))
+    if not candidates:
+        return
+    candidates.sort(key=lambda c: (game.objects[c[0]].timestamp, c[0]))
+    batches = [ev.data.get("batch") for ev in game.events]
     seen_damage: set[tuple[Any, ...]] = set()
     for i in range(start, len(game.events)):
         ev = game.events[i]
         if ev.kind not in ("zone_change", "attacks", "blocks", "becomes_blocked", "damage", "life_gain", "step"):
             continue
         look_back = ev.kind == "zone_change" and ev.from_zone == Zone.BATTLEFIELD
-        sources = [uid for uid, span in presence.items() if _present(span, i, look_back, batches)]
-        sources.sort(key=lambda u: (game.objects[u].timestamp, u))
-        for uid in sources:
-            view = _view(game, uid, table)
-            if view is None:
+        for uid, span, view, abilities, keywords in candidates:
+            if not _present(span, i, look_back, batches):
                 continue
-            for ability in view.abilities:
-                if ability.kind != "trigger":
-                    continue
+            for ability in abilities:
                 if not _event_matches(game, ev, ability, view, table):
                     continue
                 event = ability.spec["trigger"]["event"]
@@ -236,9 +247,7 @@ def collect(game: Game) -> None:
                                                    controller=view.controller or game.objects[uid].owner,
                                                    event=ev, trigger_object=trigger_object, source_lki=view))
             if look_back and ev.obj == uid:
-                for keyword in KEYWORD_TRIGGERS:
-                    if not view.has(keyword):
-                        continue
+                for keyword in keywords:
                     hit = _keyword_matches(game, ev, keyword, view)
                     kind, rule, name = KEYWORD_TRIGGERS[keyword]
                     if hit is None:

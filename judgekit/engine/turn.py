@@ -103,13 +103,13 @@ def following_step(game: Game) -> Step | None:
     With no attacking creature declared, the declare blockers and combat damage steps are skipped (508.8);
     after a first-strike combat damage step there is a second one (510.4).
     """
-    from judgekit.engine.combat import Combat
+    from judgekit.engine.combat import existing_combat
 
     step = game.step
-    combat = game.combat
+    combat = existing_combat(game)
     if step == Step.CLEANUP:
         return None
-    if step == Step.DECLARE_ATTACKERS and (not isinstance(combat, Combat) or not combat.declared):
+    if step == Step.DECLARE_ATTACKERS and (combat is None or not combat.declared):
         return Step.END_OF_COMBAT
     if step == Step.COMBAT_DAMAGE and combat is not None and combat.first_strike_done and not combat.regular_done:
         return Step.COMBAT_DAMAGE
@@ -182,7 +182,11 @@ def _acted_since(game: Game, index: int) -> bool:
 
 
 def cleanup(game: Game) -> None:
-    """CR 514.2: damage is removed and "until end of turn" effects end (simultaneously)."""
+    """CR 514.2: at the same time, all damage marked on permanents is removed and the effects that last
+    "until end of turn" or "this turn" end (regeneration and prevention shields included)."""
+    damaged = [f"{o.card.name} ({o.damage})" for o in game.battlefield() if o.damage > 0]
+    shields = any(o.regeneration_shields or o.prevent_damage or o.prevent_all_damage for o in game.battlefield()) \
+        or any(p.prevent_damage or p.prevent_all_damage for p in game.players)
     for obj in game.battlefield():
         obj.damage = 0
         obj.deathtouch_damage = False
@@ -195,9 +199,17 @@ def cleanup(game: Game) -> None:
         p.prevent_damage = 0
         p.prevent_all_damage = False
     game.touch()
-    names = ", ".join(e.source_name for e in ended)
-    game.say("cleanup", "Sottofase di cancellazione: il danno segnato viene rimosso" +
-             (f" e finiscono gli effetti «fino alla fine del turno» ({names})." if ended else "."), "514.2")
+    parts = []
+    if damaged:
+        parts.append("viene rimosso il danno segnato sui permanenti (" + ", ".join(damaged) + ")")
+    else:
+        parts.append("non c'è danno segnato da rimuovere")
+    if ended:
+        names = ", ".join(dict.fromkeys(e.source_name for e in ended))
+        parts.append(f"finiscono gli effetti «fino alla fine del turno» ({names})")
+    if shields:
+        parts.append("finiscono gli scudi di rigenerazione e di prevenzione di questo turno")
+    game.say("cleanup", "Sottofase di cancellazione, contemporaneamente: " + "; ".join(parts) + ".", "514.2")
 
 
 def end_combat_effects(game: Game) -> None:

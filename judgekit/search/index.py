@@ -13,7 +13,8 @@ The index is plain picklable data, read at query time without YAML nor pydantic:
 - ``vocab_words``/``vocab_stems``: every folded word of the corpus and its stem, packed (the query path
   stems without loading the stemmer);
 - ``ids``, ``titles``, ``aliases``, ``phrases``, ``links``: the exact lookups behind the ranking tiers
-  (rule numbers, policy aliases such as ``grv``, exact titles and terms, glossary translations).
+  (rule numbers, policy aliases such as ``grv``, exact titles and terms, glossary names with the stems
+  of their Italian term and whether the name is English).
 
 See :mod:`judgekit.search.rank` for how these are used.
 """
@@ -150,7 +151,8 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
             "fields": {"title": title or (sec_title if rid == sec else ""),
                        "section": sec_title if rid != sec else "", "lead": lead(rule.get("text") or ""),
                        "text": text, "note": rule.get("note") or "",
-                       "text_en": rule.get("text_en") or "", "history": history},
+                       "text_en": "" if rule.get("language") == "en" else rule.get("text_en") or "",
+                       "history": history},
             "text": text, "history": history, "flags": flags,
         })
     for sec in sorted(set(sections) - heads_done, key=_order_key):
@@ -285,7 +287,7 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
     ids: dict[str, int] = {}
     titles: dict[str, list[int]] = defaultdict(list)
     aliases: dict[str, list[int]] = defaultdict(list)
-    phrases: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    phrases: dict[str, list[tuple[int, str, bool]]] = defaultdict(list)
     for index, entry in enumerate(entries):
         ids.setdefault(f"{entry['doc']}:{entry['id']}", index)
         names = [entry["fields"].get("title") or ""]
@@ -303,10 +305,17 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
                 titles[name_key].append(index)
         if gloss:
             it_key = " ".join(stem_of(t) for t in nz.content_tokens(gloss["it"]))
-            for name in [gloss["it"], gloss["en"], gloss["canonical"], *gloss["aliases_it"], *gloss["aliases_en"]]:
+            named = [(n, False) for n in [gloss["it"], *gloss["aliases_it"]]]
+            named += [(n, True) for n in [gloss["en"], gloss["canonical"], *gloss["aliases_en"]]]
+            for name, english in named:
                 name_key = " ".join(stem_of(t) for t in nz.content_tokens(name))
-                if name_key and (index, it_key) not in phrases[name_key]:
-                    phrases[name_key].append((index, it_key))
+                if not name_key:
+                    continue
+                known = [i for i, (g, _k, _e) in enumerate(phrases[name_key]) if g == index]
+                if not known:
+                    phrases[name_key].append((index, it_key, english))
+                elif not english:
+                    phrases[name_key][known[0]] = (index, it_key, False)
 
     return {
         "format": INDEX_FORMAT,

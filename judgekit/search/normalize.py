@@ -57,7 +57,7 @@ _STOPWORD_TEXT = """
 a ad agli ai al alla alle allo all anche avere aveva avevano c che chi ci cio coi col come con contro cosa
 cui d da dagli dai dal dall dalla dalle dallo de degli dei del dell della delle dello deve devono di dopo
 dove e ed egli ella era essa esse essere essi esso fa fra gli ha hai hanno ho i il in io l la le lei li
-lo loro lui m ma me mi mia mie miei mio n ne negli nei nel nell nella nelle nello noi non nostro o od ogni
+lo loro lui m ma me mi mia mie miei mio n ne negli nei nel nell nella nelle nello noi nostro o od ogni
 oppure per perche piu po posso possono puo qual quale quali qualsiasi quando quanto quanti quante quel
 quell quella quelle quelli quello quest questa queste questi questo s se sei si sia siamo sono sta stato
 su sua sue sugli sui sul sull sulla sulle sullo suo suoi t ti tra tu tua tue tuo tuoi un una uno v vi

@@ -12,10 +12,11 @@ How a query is read
    for four-letter words); up to three candidates are used, each weighted ``0.8 * similarity``.
 4. Glossary names are looked for in the (corrected) stems, longest first: an English name, alias or
    slang word (``first strike``, ``SBA``) adds the stems of the Italian term (``attacco improvviso``)
-   with weight 1, and the words it translated keep only ``TRANSLATED_WEIGHT`` (0.3) of theirs (English
-   ``state`` must not weigh like Italian ``stato``). When the glossary name is the whole query, the rules the glossary entry lists enter
-   the exact-term tier with a bonus (``LINK_BONUS`` for the first, the defining rule; half for the
-   others) and the Italian term counts as the query for the exact-title tier.
+   with weight 1, and the English words it translated keep only ``TRANSLATED_WEIGHT`` (0.3) of theirs
+   (English ``state`` must not weigh like Italian ``stato``). When the glossary name is the whole
+   query, the rules the glossary entry lists enter the exact-term tier with a bonus (``LINK_BONUS`` for
+   the first, the defining rule; half for the others) and the Italian term counts as the query for the
+   exact-title tier.
 5. Adjacent stems also form bigrams (``dann combatt``) with weight ``PHRASE_WEIGHT``: the phrase and
    proximity bonus, since the index holds the bigrams of every field.
 
@@ -234,7 +235,7 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
     query.terms += _bigrams(stems, PHRASE_WEIGHT, "frase", 0)
 
     # Glossary names (English, aliases, slang) inside the query, longest first.
-    phrases: dict[str, list[tuple[int, str]]] = index["phrases"]
+    phrases: dict[str, list[tuple[int, str, bool]]] = index["phrases"]
     covered: set[int] = set()
     translated: set[int] = set()
     full_key = " ".join(stems)
@@ -251,7 +252,7 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
                 continue
             covered |= span
             shown = " ".join(words[start:start + size])
-            for gidx, it_key in matches:
+            for gidx, it_key, english in matches:
                 term_name = index["ids"][gidx]
                 if size == len(stems):
                     query.whole_keys.add(it_key)
@@ -262,7 +263,8 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
                 if it_key == name_key:
                     continue
                 query.expansions.append((shown, term_name))
-                translated |= span
+                if english:
+                    translated |= span
                 it_stems = it_key.split()
                 note = f"«{shown}» → «{term_name}»"
                 positions = tuple(sorted(span))

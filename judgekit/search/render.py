@@ -5,7 +5,6 @@ Highlighting uses :mod:`judgekit.textstyle` (bold and colour only on a terminal)
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from judgekit import textstyle
@@ -98,6 +97,8 @@ def hit_snippet(index: dict[str, Any], hit: Hit) -> tuple[str, list[tuple[int, i
 
 def to_json(index: dict[str, Any], query_text: str, hits: list[Hit]) -> str:
     """The ``--json`` document: {"query", "hits": [{"doc", "id", "title", "score", "snippet"}]}."""
+    import json
+
     payload = {
         "query": query_text,
         "hits": [
