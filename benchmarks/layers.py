@@ -1,9 +1,10 @@
 """Benchmark of the layer system (CR 613): time to compute every characteristic of a synthetic board.
 
-Boards of 10, 100 and 1000 permanents with 10, 100 and 500 continuous effects: anthems (7c), base P/T
-setters (7b), keyword grants (6), colour changes (5), type changes (4) including chains that depend on each
-other (a Mycosynth Lattice-like "every permanent is an artifact" with March of the Machines-like "artifacts
-are creatures"; Blood Moon-like land type setters with Urborg-like land type adders), control changes (2).
+Boards of 10, 100 and 1000 permanents with 10, 100 and 500 continuous effects: anthems (7c), counted
+bonuses (7c, "+X/+0 where X is the number of creatures you control"), base P/T setters (7b), keyword grants
+(6), colour changes (5), control changes (2), and one effect in 25 a type changer (4) that depends on another
+(a Mycosynth Lattice-like "every permanent is an artifact" with March of the Machines-like "artifacts are
+creatures"; Blood Moon-like land type setters with Urborg-like land type adders).
 Prints a growth table (best of several runs, milliseconds) and checks the target: 500 permanents with 100
 effects in under 100 ms.
 
@@ -21,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judgekit.engine.layers import compute  # noqa: E402
 from judgekit.engine.replay import make_object  # noqa: E402
-from judgekit.engine.state import ContinuousEffect, Game, Player  # noqa: E402
+from judgekit.engine.state import Ability, ContinuousEffect, Game, Player  # noqa: E402
 from judgekit.engine.vocab import Zone  # noqa: E402
 
 TARGET_MS = 100.0
@@ -60,9 +61,17 @@ def build(permanents: int, effects: int, seed: int = 7) -> Game:
         ts += 1
         if kind == "creature":
             creatures.append(obj.uid)
-    # Effect mix: statics on extra enchantments, and resolved effects with fixed sets.
+    carriers = [o.uid for o in game.battlefield()]
+    rng.shuffle(carriers)
+    # Effect mix: statics on extra enchantments and resolved effects with fixed sets. One effect in 25 is a
+    # type or land-type changer that depends on another one (rolls 12-15 in turn), the rest are the common
+    # kinds: anthems, keyword grants, counted bonuses, colour changes, control changes, P/T setters, pumps.
     for j in range(effects):
         roll = j % 20
+        if j % 25 == 24:
+            roll = 12 + (j // 25) % 4
+        elif roll in (12, 13, 14, 15):
+            roll = (0, 1, 10, 19)[roll - 12]
         owner = players[j % 2]
         source: dict[str, object] | None = None
         if roll in range(0, 10):
@@ -87,8 +96,10 @@ def build(permanents: int, effects: int, seed: int = 7) -> Game:
                               "set_land_types": ["Mountain"]})
         elif roll == 15:
             source = _static({"affects": {"types": ["Land"]}, "add_subtypes": ["Swamp"]})
-        elif roll == 16:
-            source = _static({"affects": {"types": ["Creature"], "colors": ["red"]}, "set_colors": ["black"]})
+        elif roll == 16 and creatures:
+            picked = rng.sample(creatures, k=min(len(creatures), 3))
+            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops={"set_colors": ["black"]}, timestamp=ts,
+                                                 source_name=f"Colour {j}", controller=owner, affected=picked))
         elif roll == 17 and creatures:
             target = rng.choice(creatures)
             game.effects.append(ContinuousEffect(uid=game.new_uid(), ops={"control": owner}, timestamp=ts,
@@ -105,8 +116,15 @@ def build(permanents: int, effects: int, seed: int = 7) -> Game:
                                                  timestamp=ts, source_name=f"Pump {j}", controller=owner,
                                                  affected=picked))
         if source is not None:
-            make_object(game, {"id": f"e{j}", "name": f"Enchantment {j}", "types": ["Enchantment"],
-                               "abilities": [source]}, Zone.BATTLEFIELD, owner, owner, ts, permanents + j)
+            # The static ability is carried by an existing permanent (a "lord") when there is one free,
+            # otherwise by a new enchantment.
+            if j < len(carriers):
+                holder = game.objects[carriers[j]]
+                holder.card.abilities.append(Ability("static", source, "text", None, f"b{j}"))
+                game.touch()
+            else:
+                make_object(game, {"id": f"e{j}", "name": f"Enchantment {j}", "types": ["Enchantment"],
+                                   "abilities": [source]}, Zone.BATTLEFIELD, owner, owner, ts, permanents + j)
         ts += 1
     return game
 

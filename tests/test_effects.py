@@ -232,3 +232,15 @@ def test_end_of_combat_and_permanent_durations() -> None:
                                                 {"types": ["Creature"]}), "targets": ["bear"]}},
                       "resolve", {"declare_attackers": {"bear": "Bruno"}}, {"combat_damage": "all"}, "end_turn"])
     assert obj(r, "bear")["power"] == 2 and obj(r, "bear")["toughness"] == 4
+
+
+def test_a_spell_returned_to_hand_from_the_stack_leaves_the_stack() -> None:
+    r = play(battlefield=[BEAR], hand={"Anna": [{"id": "bolt", "card": "Lightning Bolt"}]},
+             actions=[{"cast": {"object": "bolt", "targets": ["bear"]}},
+                      {"cast": {"object": spell([{"return_to_hand": True, "to": "target"}], {"zone": "stack"}),
+                                "controller": "Bruno", "targets": ["bolt"]}},
+                      {"resolve": "all"}])
+    assert r.error is None
+    assert obj(r, "bolt")["zone"] == "hand"
+    assert obj(r, "bear")["damage"] == 0
+    assert r.final is not None and r.final["stack"] == []

@@ -55,9 +55,9 @@ def test_stack_resolves_last_in_first_out_giant_growth_saves_the_bear() -> None:
     assert r.error is None
     assert obj(r, "bear")["zone"] == "battlefield"
     assert obj(r, "bear")["damage"] == 3 and obj(r, "bear")["power"] == 5
-    resolved = [s.text for s in r.steps if s.kind == "resolve"]
-    assert resolved[0].startswith("Giant Growth si risolve")
-    assert any(t.startswith("Lightning Bolt si risolve") for t in resolved[1:])
+    resolved = [s.text for s in r.steps if s.kind == "resolve" and "117.3d" in s.rules]
+    assert "Giant Growth si risolve" in resolved[0]
+    assert "Lightning Bolt si risolve" in resolved[1]
 
 
 def test_bare_resolve_resolves_only_the_top_object() -> None:
@@ -375,3 +375,14 @@ def test_nothing_resolves_after_the_game_is_over() -> None:
     assert life(r, "Bruno") == 0
     assert obj(r, "bear")["zone"] == "battlefield"
     assert steps_with(r, "104.2a")
+
+
+def test_responding_means_the_other_player_passed_priority() -> None:
+    r = play(battlefield=[BEAR], hand={"Anna": [{"id": "bolt", "card": "Lightning Bolt"}],
+                                       "Bruno": [{"id": "growth", "card": "Giant Growth"}]},
+             actions=[{"cast": {"object": "bolt", "targets": ["bear"]}},
+                      {"cast": {"object": "growth", "targets": ["bear"]}}])
+    first, second = [s for s in r.steps if s.kind == "cast"]
+    assert "117.3d" not in first.rules
+    assert "117.3d" in second.rules and second.text.startswith("Anna passa la priorità")
+    assert "in risposta" in second.text

@@ -245,7 +245,10 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: dict[str, An
 def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
             lki: Computed | None = None) -> GameObject:
     """Move an object to another zone: it becomes a new object (CR 400.7). A token that leaves the battlefield
-    goes to the new zone and ceases to exist at the next state-based-action check (CR 704.5d)."""
+    goes to the new zone and ceases to exist at the next state-based-action check (CR 704.5d). A spell moved off
+    the stack this way leaves the stack with its card (it will not resolve)."""
+    if obj.zone == Zone.STACK:
+        game.stack = [item for item in game.stack if item.object_uid != obj.uid]
     return game.move(obj, zone, controller=controller, lki=lki)
 
 
@@ -288,10 +291,6 @@ def protected_from(source: Computed, target: Computed) -> str | None:
         if q == "everything" or q in source.colors or (q == "creatures" and source.is_creature):
             return kw
     return None
-
-
-def _protected(source: Computed, target: Computed) -> bool:
-    return protected_from(source, target) is not None
 
 
 def _prevent(holder: Any, amount: int) -> int:

@@ -79,62 +79,25 @@ def pt_counter(kind: str) -> tuple[int, int] | None:
     return result
 
 
-class Work:
-    """The working characteristics of one object while the layers are applied."""
-
-    __slots__ = ("uid", "id", "obj", "c", "controller", "zone", "token")
+class Work(Chars):
+    """The working characteristics of one object while the layers are applied (a mutable :class:`Chars`
+    that also knows its object, controller and zone)."""
 
     def __init__(self, obj: GameObject, c: Chars, controller: str | None) -> None:
+        self.__dict__.update(c.__dict__)
         self.uid = obj.uid
         self.id = obj.id
         self.obj = obj
-        self.c = c
         self.controller = controller
         self.zone = obj.zone
         self.token = obj.token
 
+    @property
+    def c(self) -> Work:
+        return self
+
     def clone(self) -> Work:
-        return Work(self.obj, self.c.clone(), self.controller)
-
-    @property
-    def types(self) -> list[str]:
-        return self.c.types
-
-    @property
-    def subtypes(self) -> list[str]:
-        return self.c.subtypes
-
-    @property
-    def supertypes(self) -> list[str]:
-        return self.c.supertypes
-
-    @property
-    def colors(self) -> list[str]:
-        return self.c.colors
-
-    @property
-    def keywords(self) -> list[str]:
-        return self.c.keywords
-
-    @property
-    def all_creature_types(self) -> bool:
-        return self.c.all_creature_types
-
-    @property
-    def mana_cost(self) -> str | None:
-        return self.c.mana_cost
-
-    @property
-    def power(self) -> int | None:
-        return self.c.power
-
-    @property
-    def toughness(self) -> int | None:
-        return self.c.toughness
-
-    @property
-    def name(self) -> str:
-        return self.c.name
+        return Work(self.obj, Chars.clone(self), self.controller)
 
 
 @dataclass
@@ -297,6 +260,8 @@ class _Run:
         self.players = tuple(p.name for p in game.players)
         self.W: dict[int, Work] = {}
         self.frozen: dict[tuple[Any, ...], int] = {}
+        self.version = 0
+        self.members_cache: dict[str, tuple[int, list[int]]] = {}
 
     # -- contexts ---------------------------------------------------------------------------------------
     def you(self, le: LEffect, W: dict[int, Work]) -> str | None:
@@ -504,7 +469,7 @@ class _Run:
         src = self._copy_source(le, ref, W)
         if src is None or src.uid == w.uid:
             return
-        new = src.c.clone()
+        new = Chars.clone(src)
         exc = le.ops.get("except") or {}
         for key, value in exc.items():
             if key in ("keywords",):
@@ -521,7 +486,7 @@ class _Run:
             from judgekit.engine.values import cost_colors
 
             new.colors = cost_colors(new.mana_cost)
-        w.c = new
+        w.__dict__.update(new.__dict__)
 
     # -- one layer --------------------------------------------------------------------------------------
     def candidates(self, layer: Layer, game_effects: list[LEffect]) -> list[LEffect]:
@@ -565,8 +530,8 @@ class _Run:
         if not self.condition_holds(le, self.W):
             self.dead.add(le.key)
             if self.trace_on:
-                self.notes.append((f"{le.source_name}: la condizione non è soddisfatta, l'effetto non si applica.",
-                                   ["604.1", "613.6"]))
+                self.notes.append((f"{le.source_name}: la condizione non è soddisfatta nel punto in cui l'effetto "
+                                   f"si applicherebbe (layer {layer.value}), quindi non si applica.", ["613.1"]))
             return False
         self.started[le.key] = self.members(le, self.W)
         self.started_effects[le.key] = le
@@ -604,7 +569,12 @@ class _Run:
             return False
         if a.key not in self.started and not self.condition_holds(a, W):
             return False
-        a_members = self.members(a, W)
+        cached = self.members_cache.get(a.key)
+        if cached is not None and cached[0] == self.version:
+            a_members = cached[1]
+        else:
+            a_members = self.members(a, W)
+            self.members_cache[a.key] = (self.version, a_members)
         if not a_members:
             return False
         changed = {u: W[u].clone() for u in a_members}
@@ -615,7 +585,7 @@ class _Run:
         only: set[int] | None = set(a_members)
         b_reads = _effect_reads(b, layer)
         if (b.source_uid in changed or b_reads & {"count", "set:count", "pt", "set:pt", "*copy", "mana_cost",
-                                                  "set:mana_cost", "types"}):
+                                                  "set:mana_cost"}):
             only = None
         before = self.footprint(b, layer, W, only)
         after = self.footprint(b, layer, trial, only)
@@ -677,6 +647,7 @@ class _Run:
             return
         members = [u for u in self.started[le.key] if u in self.W]
         self.frozen = {}
+        self.version += 1
         for u in members:
             self.apply(le, layer, self.W[u], self.W)
         if self.trace_on:
@@ -703,7 +674,12 @@ class _Run:
             if not obj.current or obj.zone == Zone.GONE:
                 continue
             ctrl = obj.controller if obj.zone in (Zone.BATTLEFIELD, Zone.STACK) else None
-            self.W[obj.uid] = Work(obj, obj.card.clone(), ctrl)
+            w = Work(obj, obj.card.clone(), ctrl)
+            if "changeling" in w.keywords and subtype_allowed("Human", w.types):
+                # CR 702.73a: changeling is a characteristic-defining ability (every creature type), in
+                # every zone; it applies before other type-changing effects (CR 613.3).
+                w.all_creature_types = True
+            self.W[obj.uid] = w
         game_effects = sorted((_effect_from_game(e) for e in game.effects), key=lambda e: e.order)
         for layer in LAYER_ORDER:
             if layer == Layer.FACE_DOWN:
@@ -752,7 +728,7 @@ class _Run:
                     layer=Layer.PT_MODIFY, key=f"counters:{w.uid}", source_name="segnalini",
                     timestamp=w.obj.timestamp, text=", ".join(shown), affected=[w.uid],
                     results={w.uid: describe_result(w, Layer.PT_MODIFY)},
-                    reason="i segnalini si applicano nel layer 7c", rules=["613.4c", "122.1a"]))
+                    reason="i segnalini si applicano nel layer 7c", rules=["613.4c"]))
 
 
 def compute(game: Game, *, trace: bool = False) -> LayerResult:
@@ -943,16 +919,10 @@ def op_rules(le: LEffect, layer: Layer) -> list[str]:
     ops = le.ops_in(layer)
     if "copy_of" in ops:
         out += ["707.2"] + (["707.9b"] if le.ops.get("except") else [])
-    if "text_change" in ops:
-        out.append("612.2")
     if "set_land_types" in ops:
         out += ["305.7", "305.6"]
-    if "add_subtypes" in ops or "set_subtypes" in ops:
-        out.append("205.3d")
-    if "all_creature_types" in ops:
-        out.append("205.3m")
     if "cda" in ops:
-        out.append("604.3")
+        out.append("613.3")
     if "remove_all_abilities" in ops or "add_abilities" in ops or "add_keywords" in ops:
         pass
     if le.fixed is not None:

@@ -14,6 +14,7 @@ resolve; illegal targets among legal ones are simply not affected.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from judgekit.engine.characteristics import chars
@@ -29,7 +30,36 @@ MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
 TIMING_RULES = (("Sorcery", "307.1"), ("Creature", "302.1"), ("Planeswalker", "306.1"), ("Battle", "310.1"),
                 ("Enchantment", "303.1"), ("Artifact", "301.1"), ("Kindred", "117.1a"))
 
+PASSED = "Tutti i giocatori passano la priorità in successione (117.3d), quindi "
+
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+# Who holds priority, per game: (game, holder, step) as last set (CR 117.3a-c).
+_PRIORITY: dict[int, tuple[weakref.ref[Game], str, str]] = {}
+
+
+def _set_priority(game: Game, holder: str) -> None:
+    for key in [k for k, v in _PRIORITY.items() if v[0]() is None]:
+        del _PRIORITY[key]
+    _PRIORITY[id(game)] = (weakref.ref(game), holder, str(game.step))
+
+
+def priority_holder(game: Game) -> str:
+    """The player who has priority now: the one who last cast or activated (117.3c), the active player after a
+    resolution (117.3b) and at the beginning of a step (117.3a)."""
+    hit = _PRIORITY.get(id(game))
+    if hit is None or hit[0]() is not game or hit[2] != str(game.step):
+        return game.active
+    return hit[1]
+
+
+def _passed(game: Game, who: str) -> str:
+    """CR 117.3d: acting after another player had priority means that player passed."""
+    holder = priority_holder(game)
+    if holder == who:
+        return ""
+    return f"{holder} passa la priorità (117.3d); "
+
 
 def game_over(game: Game) -> str | None:
     """The name of a player who has lost (CR 104.2a: in a two-player game the other one wins), if any."""
@@ -86,7 +116,7 @@ def target_problem(game: Game, spec: Any, ref: Ref, controller: str, source: Com
             return (f"{tc.name} ha velo e non può essere bersaglio di alcuna magia o abilità", "702.18a")
         if tc.has("hexproof") and tc.controller != controller:
             return (f"{tc.name} ha anti-malocchio e non può essere bersaglio di magie o abilità controllate da un "
-                    f"avversario del suo controllore {tc.controller} (qui da {controller})", "702.11b")
+                    f"avversario del suo controllore {tc.controller}, come {controller}", "702.11b")
         if source is not None:
             kw = protected_from(source, tc)
             if kw is not None:
@@ -232,6 +262,8 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
     if target_spec is None and "Aura" in c.subtypes:
         target_spec = {}
     _check_targets(game, c.name, target_spec, targets, caster, c, obj.uid, c.name)
+    passed = _passed(game, caster)
+    response = " in risposta" if game.stack else ""
     on_stack = game.move(obj, Zone.STACK, controller=caster, lki=c)
     sc = chars(game, on_stack)
     item = StackItem(uid=game.new_uid(), kind="spell", id=obj.id, source_name=c.name, controller=caster,
@@ -242,7 +274,9 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
     game.emit(GameEvent("cast", obj=on_stack.uid, player=caster))
     kind = " ".join(it(t) for t in c.types).lower() or "magia"
     rules = ["601.2", "601.2a", "405.1"]
-    text = f"{caster} lancia {c.name} ({kind})"
+    if passed:
+        rules.append("117.3d")
+    text = f"{passed}{caster} lancia{response} {c.name} ({kind})"
     if targets:
         text += f" bersagliando {_targets_text(game, targets)}"
     text += ": la carta va in cima alla pila (601.2a, 405.1)"
@@ -255,6 +289,7 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
     text += f". {caster} riceve di nuovo priorità (117.3c). Pila, dalla cima: {stack_list(game)}."
     rules.append("117.3c")
     game.say("cast", text, *rules, objects=[obj.id])
+    _set_priority(game, caster)
 
 
 def _loyalty_used_this_turn(game: Game, uid: int) -> bool:
@@ -329,6 +364,8 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     target_spec = body.get("target")
     _check_targets(game, f"l'abilità di {c.name}", target_spec, targets, controller, c, source.uid,
                    f"l'abilità di {c.name}")
+    passed = _passed(game, controller)
+    response = " in risposta" if game.stack else ""
     # Pay.
     sacrificed = False
     for cost in costs:
@@ -368,7 +405,9 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     game.touch()
     game.emit(GameEvent("activate", obj=source.uid, player=controller, data={"loyalty": bool(loyalty)}))
     rules = ["602.2", "602.2b", "405.1"]
-    text = f"{controller} attiva un'abilità di {c.name}"
+    if passed:
+        rules.append("117.3d")
+    text = f"{passed}{controller} attiva{response} un'abilità di {c.name}"
     if targets:
         text += f" bersagliando {_targets_text(game, targets)}"
         rules.append("601.2c")
@@ -387,6 +426,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     text += f". {controller} riceve di nuovo priorità (117.3c). Pila, dalla cima: {stack_list(game)}."
     rules.append("117.3c")
     game.say("activate", text, *rules, objects=[source.id])
+    _set_priority(game, controller)
 
 
 def push_triggered(game: Game, item: StackItem) -> None:
@@ -428,21 +468,23 @@ def resolve_top(game: Game) -> None:
     the last step (608.2n); permanent spells enter the battlefield (608.3), an Aura attached to its target."""
     item = game.stack.pop()
     game.touch()
+    _set_priority(game, game.active)
     source_c = _item_source(game, item)
     illegal: list[tuple[Ref, str, str]] = []
     for t in item.targets:
         problem = target_problem(game, item.target_spec, t, item.controller, source_c, item.source_uid)
         if problem is not None:
             illegal.append((t, problem[0], problem[1]))
-    label = item_label(item)
-    label = f"L'{label}" if label.startswith("abilità") else label[:1].upper() + label[1:]
+    plain = item_label(item)
+    phrase = f"l'{plain}" if plain.startswith("abilità") else plain
+    label = phrase[:1].upper() + phrase[1:]
     if item.targets and len(illegal) == len(item.targets):
         why = "; ".join(f"{msg} ({rule})" for _t, msg, rule in illegal)
         aura = item.kind == "spell" and source_c is not None and "Aura" in source_c.subtypes
         which = "il suo bersaglio è ora illegale" if len(illegal) == 1 else "tutti i suoi bersagli sono ora illegali"
-        game.say("resolve", f"{label} dovrebbe risolversi, ma {which}"
+        game.say("resolve", f"{PASSED}{phrase} dovrebbe risolversi, ma {which}"
                  + f" ({why}): non si risolve e nessuna delle sue istruzioni viene eseguita"
-                 + (" (un'Aura non entra sul campo di battaglia)" if aura else "") + ".", "608.2b",
+                 + (" (un'Aura non entra sul campo di battaglia)" if aura else "") + ".", "117.3d", "608.2b",
                  *(["608.3"] if aura else []), *dict.fromkeys(rule for _t, _m, rule in illegal), objects=[item.id])
         if item.kind == "spell" and item.object_uid is not None:
             obj = game.objects[item.object_uid]
@@ -451,21 +493,28 @@ def resolve_top(game: Game) -> None:
                 game.say("resolve", f"{item.source_name} viene rimossa dalla pila e messa nel cimitero di {obj.owner}.",
                          "608.2b", objects=[obj.id])
         return
-    if illegal:
-        names = ", ".join(f"{game.display(t)} ({msg})" for t, msg, _r in illegal)
-        game.say("resolve", f"{label}: {_plural_illegal(len(illegal))} {names}; si risolve per gli altri bersagli, "
-                            "e quelli illegali non vengono influenzati.", "608.2b", objects=[item.id])
+
+    def partial() -> None:
+        if illegal:
+            names = ", ".join(f"{game.display(t)} ({msg})" for t, msg, _r in illegal)
+            game.say("resolve", f"{label}: {_plural_illegal(len(illegal))} {names}; si risolve per gli altri "
+                                "bersagli, e quelli illegali non vengono influenzati.", "608.2b", objects=[item.id])
+
     ctx = EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                         targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
                         kind=item.kind, illegal_targets=[t for t, _m, _r in illegal])
     if item.kind == "spell" and item.object_uid is not None:
         obj = game.objects[item.object_uid]
+        if not obj.current or obj.zone != Zone.STACK:
+            game.say("resolve", f"{item.source_name} non è più in pila: non c'è nulla da risolvere.", "400.7",
+                     objects=[item.id])
+            return
         c = chars(game, obj)
         if any(t in c.types for t in PERMANENT_TYPES):
             new = game.move(obj, Zone.BATTLEFIELD, controller=item.controller, lki=c)
-            text = (f"{c.name} si risolve ed entra sul campo di battaglia sotto il controllo di {item.controller} "
-                    f"(timestamp {new.timestamp})")
-            rules = ["608.3"]
+            text = (f"{PASSED}{c.name} si risolve ed entra sul campo di battaglia sotto il controllo di "
+                    f"{item.controller} (timestamp {new.timestamp})")
+            rules = ["117.3d", "608.3"]
             if "Aura" in c.subtypes and ctx.legal_targets():
                 host = ctx.legal_targets()[0]
                 if isinstance(host, int):
@@ -476,8 +525,9 @@ def resolve_top(game: Game) -> None:
             game.say("resolve", text + ". La priorità torna al giocatore attivo.", *rules, "117.3b",
                      objects=[obj.id])
             return
-        game.say("resolve", f"{c.name} si risolve: si eseguono le sue istruzioni nell'ordine in cui sono scritte.",
-                 "608.2", "608.2c", objects=[obj.id])
+        game.say("resolve", f"{PASSED}{c.name} si risolve: si eseguono le sue istruzioni nell'ordine in cui sono "
+                            "scritte.", "117.3d", "608.2", "608.2c", objects=[obj.id])
+        partial()
         ctx.source_uid = obj.uid
         apply_effects(game, item.effect, ctx)
         if obj.current and obj.zone == Zone.STACK:
@@ -485,13 +535,14 @@ def resolve_top(game: Game) -> None:
             game.say("resolve", f"Come ultima parte della risoluzione, {c.name} va nel cimitero di {obj.owner}. La "
                                 "priorità torna al giocatore attivo.", "608.2n", "117.3b", objects=[obj.id])
         return
-    text = f"{label} si risolve"
+    text = f"{PASSED}{phrase} si risolve"
     if item.kind == "triggered" and item.source_uid is not None:
         src = game.objects.get(item.source_uid)
         if src is not None and (not src.current or src.zone != Zone.BATTLEFIELD):
             text += (" anche se la sua fonte ha lasciato il campo di battaglia: usa le informazioni di quando vi "
                      "era (603.10, 608.2h)")
-    game.say("resolve", text + ".", "608.2", "608.2c", objects=[item.id])
+    game.say("resolve", text + ".", "117.3d", "608.2", "608.2c", objects=[item.id])
+    partial()
     apply_effects(game, item.effect, ctx)
 
 

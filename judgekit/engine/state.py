@@ -441,6 +441,14 @@ class Game:
         self.touch()
         return new
 
+    def attach(self, obj: GameObject, host: int | None) -> None:
+        """Attach an Aura or Equipment to ``host`` (a uid, or None to unattach): it gets a new timestamp
+        (CR 613.7e)."""
+        obj.attached_to = host
+        if host is not None:
+            obj.timestamp = self.new_timestamp()
+        self.touch()
+
     def snapshot(self) -> Game:
         """A deep copy (for what-if checks)."""
         return copy.deepcopy(self)

@@ -49,7 +49,8 @@ _BUILTIN_IT: dict[str, dict[str, str]] = {
                 "legame_vitale": "lifelink", "cautela": "vigilance", "rapidita": "haste", "difensore": "defender",
                 "minacciare": "menace", "indistruttibile": "indestructible", "anti_malocchio": "hexproof",
                 "antimalocchio": "hexproof", "velo": "shroud", "infettare": "infect", "avvizzire": "wither",
-                "persistere": "persist", "non_morto": "undying", "cangiante": "changeling"},
+                "persistere": "persist", "non_morto": "undying", "cangiante": "changeling",
+                "mutaforma": "changeling"},
     "step": {"mantenimento": "upkeep", "acquisizione": "draw", "prima_fase_principale": "main1",
              "fase_principale": "main1", "inizio_combattimento": "beginning_of_combat",
              "inizio_del_combattimento": "beginning_of_combat",
@@ -123,54 +124,41 @@ def _category_of(raw: str) -> str | None:
     return aliases.get(c)
 
 
-def _glossary_maps() -> dict[str, dict[str, str]]:
-    """Folded it/en/aliases -> canonical, by category, from the compiled glossary (empty if unavailable)."""
-    global _GLOSSARY
-    if _GLOSSARY is not None:
-        return _GLOSSARY
+def _maps_from(entries: Any) -> dict[str, dict[str, str]]:
+    """Folded it/en/aliases -> canonical, by category (and ``any``), from glossary entries."""
     maps: dict[str, dict[str, str]] = {cat: {} for cat in CATEGORIES}
     maps["any"] = {}
-    try:
-        from judgekit.cache import corpus
-
-        entries: Any = corpus()["glossary"]
-    except Exception:  # the engine must work without a compiled glossary
-        entries = []
     for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict) or not entry.get("canonical"):
             continue
-        canonical = str(entry["canonical"])
+        canonical_value = str(entry["canonical"])
         cat = _category_of(str(entry.get("category") or "")) or "any"
         names = [entry.get("it"), entry.get("en"), *(entry.get("aliases_it") or []), *(entry.get("aliases_en") or [])]
         for name in names:
             if isinstance(name, str) and name:
-                maps[cat].setdefault(fold(name), canonical)
-                maps["any"].setdefault(fold(name), canonical)
-    _GLOSSARY = maps
+                maps[cat].setdefault(fold(name), canonical_value)
+                maps["any"].setdefault(fold(name), canonical_value)
     return maps
 
 
-def set_glossary(entries: list[dict[str, Any]] | None) -> None:
-    """Replace the glossary used for aliases (tests); ``None`` reloads it from the cache on next use."""
+def _glossary_maps() -> dict[str, dict[str, str]]:
+    """The compiled glossary's names, loaded on first use (empty if the corpus is unavailable)."""
     global _GLOSSARY
-    _GLOSSARY = None
-    if entries is not None:
-        import judgekit.scenario.terms as me
+    if _GLOSSARY is None:
+        try:
+            from judgekit.cache import corpus
 
-        me._GLOSSARY = None
-        maps: dict[str, dict[str, str]] = {cat: {} for cat in CATEGORIES}
-        maps["any"] = {}
-        for entry in entries:
-            canonical = str(entry.get("canonical") or "")
-            if not canonical:
-                continue
-            cat = _category_of(str(entry.get("category") or "")) or "any"
-            for name in [entry.get("it"), entry.get("en"), *(entry.get("aliases_it") or []),
-                         *(entry.get("aliases_en") or [])]:
-                if isinstance(name, str) and name:
-                    maps[cat].setdefault(fold(name), canonical)
-                    maps["any"].setdefault(fold(name), canonical)
-        me._GLOSSARY = maps
+            entries: Any = corpus()["glossary"]
+        except Exception:  # the engine must work without a compiled glossary
+            entries = []
+        _GLOSSARY = _maps_from(entries)
+    return _GLOSSARY
+
+
+def set_glossary(entries: list[dict[str, Any]] | None) -> None:
+    """Use these glossary entries for aliases (tests); ``None`` reloads the compiled glossary on next use."""
+    global _GLOSSARY
+    _GLOSSARY = None if entries is None else _maps_from(entries)
 
 
 def canonical(value: Any, category: str) -> str | None:

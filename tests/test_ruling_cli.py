@@ -1,0 +1,137 @@
+"""``judgekit ruling`` / ``verdetto`` and ``judgekit scenarios`` / ``scenari``: output, JSON, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from judgekit.scenario.shipped import shipped
+
+HEAD = "title: Prova\nsource: test\nplayers: [{name: Anna}, {name: Bruno}]\n"
+
+GOOD = HEAD + """
+battlefield:
+  - {id: humility, name: Humility, types: [Enchantment], mana_cost: '{2}{W}{W}', abilities:
+      [{static: {affects: {types: [Creature]}, remove_all_abilities: true, set_pt: [1, 1]}}]}
+  - {id: angel, name: Serra Angel, types: [Creature], power: 4, toughness: 4, keywords: [flying]}
+expect:
+  objects:
+    angel: {power: 1, toughness: 1, keywords: []}
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "s.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_ruling_explains_steps_with_rules_and_tables(invoke: Any, tmp_path: Path) -> None:
+    result = invoke("ruling", write(tmp_path, GOOD))
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Prova" in out
+    assert "Layer 6" in out and "613.1f" in out
+    assert "perde tutte le abilità" in out
+    assert "Layer per oggetto" in out and "Serra Angel" in out
+    assert "tutte verificate" in out
+
+
+def test_verdetto_is_an_alias(invoke: Any, tmp_path: Path) -> None:
+    result = invoke("verdetto", write(tmp_path, GOOD))
+    assert result.exit_code == 0
+    assert "Passo per passo" in result.stdout
+
+
+def test_json_prints_exactly_one_result_document(invoke: Any, tmp_path: Path) -> None:
+    result = invoke("ruling", write(tmp_path, GOOD), "--json")
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert set(doc) == {"scenario", "ok", "error", "steps", "final", "expect"}
+    assert doc["ok"] is True and doc["error"] is None
+    assert doc["expect"] == {"passed": True, "failures": []}
+    angel = doc["final"]["objects"]["angel"]
+    assert set(angel) == {"zone", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors",
+                          "power", "toughness", "damage", "counters", "keywords", "abilities", "mana", "tapped",
+                          "attached_to", "token"}
+    assert (angel["power"], angel["toughness"], angel["keywords"]) == (1, 1, [])
+    assert doc["final"]["objects"]["humility"]["power"] is None
+    assert all(set(s) >= {"kind", "rules", "text"} for s in doc["steps"])
+    assert any("613.1f" in s["rules"] for s in doc["steps"])
+
+
+def test_bad_file_lists_every_problem_and_exits_3(invoke: Any, tmp_path: Path) -> None:
+    bad = write(tmp_path, HEAD + "battlefield:\n  - {id: x, name: X, types: [Creatur], colour: red}\n")
+    result = invoke("ruling", bad)
+    assert result.exit_code == 3
+    assert "Traceback" not in result.stderr
+    assert f"{bad}:5" in result.stderr
+    assert "battlefield[0].colour" in result.stderr and "chiave sconosciuta" in result.stderr
+    assert "battlefield[0].types[0]" in result.stderr
+
+
+def test_bad_file_with_json_prints_the_failure_document(invoke: Any, tmp_path: Path) -> None:
+    bad = write(tmp_path, HEAD + "battlefield:\n  - {id: x, name: X, attached_to: nobody}\n")
+    result = invoke("ruling", bad, "--json")
+    assert result.exit_code == 3
+    doc = json.loads(result.stdout)
+    assert doc["ok"] is False and doc["final"] is None
+    assert doc["error"]["rule"] is None
+    assert doc["error"]["line"] == 5 and doc["error"]["key"] == "battlefield[0].attached_to"
+    assert doc["error"]["file"] == bad
+
+
+def test_check_exits_4_when_expectations_fail(invoke: Any, tmp_path: Path) -> None:
+    wrong = write(tmp_path, GOOD.replace("power: 1, toughness: 1", "power: 4, toughness: 4"))
+    plain = invoke("ruling", wrong)
+    assert plain.exit_code == 0
+    assert "non verificate" in plain.stdout
+    checked = invoke("ruling", wrong, "--check")
+    assert checked.exit_code == 4
+    as_json = invoke("ruling", wrong, "--check", "--json")
+    assert as_json.exit_code == 4
+    assert json.loads(as_json.stdout)["expect"]["passed"] is False
+
+
+def test_illegal_action_is_reported_with_its_rule(invoke: Any, tmp_path: Path) -> None:
+    text = HEAD + """
+active_player: Anna
+hand:
+  Bruno: [{id: axe, name: Lava Axe, types: [Sorcery], mana_cost: '{4}{R}', target: {player: true},
+           effect: [{damage: 5, to: target}]}]
+actions:
+  - cast: {object: axe, targets: [Anna]}
+expect:
+  error: {rule: "307.1"}
+"""
+    result = invoke("ruling", write(tmp_path, text), "--json", "--check")
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert doc["ok"] is False
+    assert doc["error"]["rule"] == "307.1"
+    assert doc["expect"]["passed"] is True
+
+
+def test_shipped_scenario_by_id(invoke: Any) -> None:
+    first = shipped()[0]
+    result = invoke("ruling", first.id, "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["scenario"] == first.id
+
+
+def test_unknown_scenario_id_suggests_and_exits_1(invoke: Any) -> None:
+    first = shipped()[0]
+    result = invoke("ruling", first.id[:-1] + "x")
+    assert result.exit_code == 1
+    assert first.id in result.stderr
+
+
+def test_scenarios_lists_id_title_folder(invoke: Any) -> None:
+    result = invoke("scenarios")
+    assert result.exit_code == 0
+    for s in shipped()[:3]:
+        assert s.id in result.stdout
+    listed = json.loads(invoke("scenari", "--json").stdout)
+    assert {"id", "title", "folder"} <= set(listed[0])
+    assert {item["folder"] for item in listed} <= {"layers", "stack", "combat"}

@@ -1,0 +1,226 @@
+"""Loading scenario files and card files (SCENARIO-FORMAT.md v1): strict keys, aliases, references, cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judgekit.errors import InvalidFileError
+from judgekit.scenario import cards
+from judgekit.scenario.loader import load_scenario, load_scenario_text, validate_file
+
+HEAD = "title: prova\nsource: test\nplayers: [{name: Anna}, {name: Bruno}]\n"
+
+
+def issues_of(text: str, cards_dir: Path | None = None) -> list[str]:
+    with pytest.raises(InvalidFileError) as info:
+        load_scenario_text(text, "bad.yaml", cards_dir=cards_dir)
+    return [i.format() for i in info.value.issues]
+
+
+def test_unknown_key_is_an_error_with_line_and_suggestion() -> None:
+    found = issues_of(HEAD + "battlefield:\n  - {id: bear, name: Bear, types: [Creature], powr: 2}\n")
+    assert any(i.startswith("bad.yaml:5") and "battlefield[0].powr" in i and "power" in i for i in found), found
+
+
+def test_missing_required_fields_are_listed_together() -> None:
+    found = issues_of("players: [{name: Anna}, {name: Bruno}]\n")
+    assert any("title" in i for i in found) and any("source" in i for i in found)
+
+
+def test_italian_aliases_of_game_terms_are_accepted() -> None:
+    loaded = load_scenario_text(HEAD + """
+step: prima_fase_principale
+battlefield:
+  - {id: drake, name: Drago, types: [Creatura], subtypes: [Drago], colors: [rosso], power: 2, toughness: 2,
+     keywords: [volare, attacco improvviso, protezione dal nero, Rapidità]}
+""")
+    obj = loaded.objects["drake"]
+    assert obj["types"] == ["Creature"]
+    assert obj["subtypes"] == ["Dragon"]
+    assert obj["colors"] == ["red"]
+    assert obj["keywords"] == ["flying", "first_strike", "protection_from_black", "haste"]
+    assert loaded.data["step"] == "main1"
+
+
+def test_unknown_game_term_suggests_the_nearest() -> None:
+    found = issues_of(HEAD + "battlefield:\n  - {id: x, name: X, types: [Creature], keywords: [flyng]}\n")
+    assert any("flying" in i and "keywords" in i for i in found), found
+
+
+def test_unknown_reference_names_file_line_and_key() -> None:
+    found = issues_of(HEAD + """
+battlefield:
+  - {id: bear, name: Bear, types: [Creature], power: 2, toughness: 2}
+  - {id: aura, name: Aura, types: [Enchantment], subtypes: [Aura], attached_to: baer}
+""")
+    assert any(i.startswith("bad.yaml:7") and "battlefield[1].attached_to" in i and "baer" in i and "bear" in i
+               for i in found), found
+
+
+def test_references_in_actions_effects_expect_and_choices_are_checked() -> None:
+    found = issues_of(HEAD + """
+battlefield:
+  - {id: bear, name: Bear, types: [Creature], power: 2, toughness: 2}
+effects:
+  - {source: Growth, affects: [ghost], modify_pt: [3, 3]}
+actions:
+  - cast: {object: {id: bolt, name: Bolt, types: [Instant]}, controller: Carla, targets: [nobody]}
+choices:
+  phantom: [bear]
+expect:
+  objects:
+    wurm: {zone: graveyard}
+  players:
+    Dario: {life: 3}
+""")
+    text = "\n".join(found)
+    for needle in ("effects[0].affects[0]", "actions[0].cast.controller", "actions[0].cast.targets[0]",
+                   "choices.phantom", "expect.objects.wurm", "expect.players.Dario"):
+        assert needle in text, (needle, text)
+
+
+def test_duplicate_and_reserved_ids_are_refused() -> None:
+    found = issues_of(HEAD + """
+battlefield:
+  - {id: bear, name: Bear, types: [Creature]}
+  - {id: bear, name: Bear 2, types: [Creature]}
+  - {id: self, name: Self, types: [Creature]}
+  - {id: Anna, name: Anna, types: [Creature]}
+""")
+    text = "\n".join(found)
+    assert "id ripetuto «bear»" in text
+    assert "parola riservata" in text
+    assert "nome di un giocatore" in text
+
+
+def test_owner_in_a_graveyard_must_agree() -> None:
+    found = issues_of(HEAD + "graveyard:\n  Anna:\n    - {id: c, name: C, types: [Creature], owner: Bruno}\n")
+    assert any("graveyard.Anna[0].owner" in i for i in found), found
+
+
+def test_effect_entry_needs_exactly_one_verb() -> None:
+    found = issues_of(HEAD + """
+hand:
+  Anna:
+    - {id: s, name: S, types: [Sorcery], effect: [{destroy: true, exile: true, to: target}]}
+""")
+    assert any("un solo verbo" in i for i in found), found
+
+
+def test_yaml_alias_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "alias.yaml"
+    path.write_text(HEAD + "battlefield:\n  - &b {id: a, name: A, types: [Creature]}\n  - *b\n", encoding="utf-8")
+    with pytest.raises(InvalidFileError) as info:
+        load_scenario(path)
+    assert "alias" in info.value.issues[0].message
+
+
+def test_oversized_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text(HEAD + "# " + "x" * 4_100_000 + "\n", encoding="utf-8")
+    with pytest.raises(InvalidFileError) as info:
+        load_scenario(path)
+    assert "troppo grande" in info.value.issues[0].message
+
+
+def test_validate_file_lists_issues_and_accepts_good_files(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(HEAD + "battlefield:\n  - {id: x, name: X, typez: [Creature]}\n", encoding="utf-8")
+    good = tmp_path / "good.yaml"
+    good.write_text(HEAD + "battlefield:\n  - {id: x, name: X, types: [Creature], power: 1, toughness: 1}\n",
+                    encoding="utf-8")
+    assert validate_file(bad) and validate_file(bad)[0].line == 5
+    assert validate_file(good) == []
+
+
+# ------------------------------------------------------------------------------------------------------
+# Card library
+
+
+def _library(tmp_path: Path) -> Path:
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "grizzly-bears.yaml").write_text(
+        "name: Grizzly Bears\nname_it: Orsi Grizzly\ntypes: [Creature]\nsubtypes: [Bear]\nmana_cost: '{1}{G}'\n"
+        "power: 2\ntoughness: 2\ntext_it: \"\"\n", encoding="utf-8")
+    (folder / "serra-angel.yaml").write_text(
+        "name: Serra Angel\nname_it: Angelo di Serra\ntypes: [Creature]\nsubtypes: [Angel]\nmana_cost: '{3}{W}{W}'\n"
+        "power: 4\ntoughness: 4\nkeywords: [volare, cautela]\n", encoding="utf-8")
+    return folder
+
+
+def test_card_found_by_english_or_italian_name_and_overridden(tmp_path: Path) -> None:
+    folder = _library(tmp_path)
+    loaded = load_scenario_text(HEAD + """
+battlefield:
+  - {id: a, card: orsi grizzly}
+  - {id: b, card: SERRA ANGEL, power: 5}
+""", cards_dir=folder)
+    assert loaded.objects["a"]["name"] == "Grizzly Bears"
+    assert loaded.objects["a"]["power"] == 2
+    assert loaded.objects["b"]["power"] == 5
+    assert loaded.objects["b"]["keywords"] == ["flying", "vigilance"]
+
+
+def test_unknown_card_suggests_near_names(tmp_path: Path) -> None:
+    folder = _library(tmp_path)
+    found = issues_of(HEAD + "battlefield:\n  - {id: a, card: Grizly Bears}\n", cards_dir=folder)
+    assert any("forse cercavi" in i and "Grizzly Bears" in i and "battlefield[0].card" in i for i in found), found
+
+
+def test_ambiguous_card_name_is_refused(tmp_path: Path) -> None:
+    folder = _library(tmp_path)
+    (folder / "other-bears.yaml").write_text("name: Other Bears\nname_it: Grizzly Bears\ntypes: [Creature]\n",
+                                             encoding="utf-8")
+    found = issues_of(HEAD + "battlefield:\n  - {id: a, card: Grizzly Bears}\n", cards_dir=folder)
+    assert any("ambiguo" in i for i in found), found
+
+
+def test_card_file_refuses_game_state_fields(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    path = folder / "bad-card.yaml"
+    path.write_text("name: Bad Card\ntypes: [Creature]\ncontroller: Anna\ntapped: true\n", encoding="utf-8")
+    found = [i.format() for i in cards.validate_file(path)]
+    assert any("controller" in i and "stato di gioco" in i for i in found), found
+    assert any(":4" in i and "tapped" in i for i in found), found
+
+
+def test_card_file_name_must_match_the_card(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    path = folder / "wrong-name.yaml"
+    path.write_text("name: \"Kiki-Jiki, Mirror Breaker\"\ntypes: [Creature]\n", encoding="utf-8")
+    found = [i.format() for i in cards.validate_file(path)]
+    assert any("kiki-jiki-mirror-breaker.yaml" in i for i in found), found
+
+
+def test_shipped_card_library_is_valid() -> None:
+    """Every card of scenarios/cards passes the card validator."""
+    from judgekit import paths
+
+    problems = []
+    for path in sorted(paths.cards_dir().glob("*.yaml")):
+        problems += [i.format() for i in cards.validate_file(path)]
+    assert problems == []
+
+
+def test_glossary_aliases_extend_the_builtin_terms() -> None:
+    """Italian names from the project's glossary map to canonical values (folded: case, accents, spaces)."""
+    from judgekit.scenario import terms
+
+    terms.set_glossary([{"it": "Cavalcatura", "en": "Mount", "category": "subtype", "canonical": "Mount",
+                         "aliases_it": ["Destriero"], "aliases_en": []},
+                        {"it": "Tocco letale", "en": "Deathtouch", "category": "keyword", "canonical": "deathtouch",
+                         "aliases_it": [], "aliases_en": []}])
+    try:
+        assert terms.canonical("cavalcatura", "subtype") == "Mount"
+        assert terms.canonical("DESTRIERO", "subtype") == "Mount"
+        assert terms.canonical("Tocco-Letale", "keyword") == "deathtouch"
+        assert terms.canonical("Rapidità", "keyword") == "haste"
+        assert terms.canonical("rapidita", "keyword") == "haste"
+        assert terms.canonical("nonsense", "keyword") is None
+    finally:
+        terms.set_glossary(None)
