@@ -415,7 +415,7 @@ def test_trampler_without_blockers_left_assigns_all_to_the_player() -> None:
               {"combat_damage": "all"}], hand={})
     assert r.error is None
     assert life(r, "Bruno") == 14
-    assert "702.19c" in {rule for s in r.steps for rule in s.rules}
+    assert "702.19d" in {rule for s in r.steps for rule in s.rules}
 
 
 def test_blocked_creature_without_blockers_left_deals_no_damage() -> None:
@@ -432,7 +432,7 @@ def test_trampler_attacking_a_planeswalker_cannot_hit_the_player() -> None:
               card("bears", "Grizzly Bears", "Bruno")],
              [{"declare_attackers": {"maw": "lili"}}, {"declare_blockers": {"bears": "maw"}},
               {"assign_damage": {"maw": {"bears": 2, "Bruno": 4}}}, {"combat_damage": True}])
-    assert error_rule(r) == "702.19d"
+    assert error_rule(r) == "702.19f"
     ok = play([card("maw", "Colossal Dreadmaw"), card("lili", "Liliana of the Veil", "Bruno"),
                card("bears", "Grizzly Bears", "Bruno")],
               [{"declare_attackers": {"maw": "lili"}}, {"declare_blockers": {"bears": "maw"}},

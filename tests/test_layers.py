@@ -274,7 +274,7 @@ def test_condition_is_checked_where_the_effect_would_apply() -> None:
 
 
 def test_value_expressions() -> None:
-    """SCENARIO-FORMAT VALUE: count, hand_size, life, times, plus, negate."""
+    """SCENARIO-FORMAT VALUE (CR 608.2h for values): count, hand_size, life, times, plus, negate."""
     r = run_text("""
 title: prova
 source: test
@@ -282,12 +282,14 @@ players: [{name: Anna, life: 7}, {name: Bruno}]
 battlefield:
   - {id: x, name: X, types: [Creature], power: 0, toughness: 10, abilities: [{static: {affects: self,
       modify_pt: {power: {count: {types: [Creature]}, times: 2, plus: 1}, toughness: {life: you, negate: true}}}}]}
-  - {id: y, name: Y, types: [Creature], power: 1, toughness: 1}
+  - {id: y, name: Y, types: [Creature], power: 1, toughness: 1, abilities: [{static: {affects: self,
+      modify_pt: {power: {hand_size: you}, toughness: {hand_size: opponent}}}}]}
 hand:
   Anna: [{id: c1, name: C1, types: [Sorcery]}, {id: c2, name: C2, types: [Sorcery]}]
 """)
     assert obj(r, "x")["power"] == 5
     assert obj(r, "x")["toughness"] == 3
+    assert (obj(r, "y")["power"], obj(r, "y")["toughness"]) == (3, 1)
 
 
 def test_power_of_uses_last_known_information() -> None:
@@ -354,3 +356,39 @@ battlefield:
     layers = [row["layer"] for row in table.rows]
     assert layers == ["4", "6", "7b", "7b"]
     assert all(row["rules"] for row in table.rows)
+
+
+def test_static_ability_granted_by_another_effect_also_applies() -> None:
+    """CR 613.1f, 613.8a: an ability granted in layer 6 generates its own effects (here in 6 and 7c),
+    applied after the effect it depends on."""
+    r = run("""
+battlefield:
+  - {id: bear, name: Bear, types: [Creature], power: 2, toughness: 2}
+  - {id: bird, name: Bird, types: [Creature], power: 1, toughness: 1}
+  - {id: crown, name: Crown, types: [Enchantment], subtypes: [Aura], attached_to: bear, abilities: [{static:
+      {affects: enchanted, add_abilities: [{static: {affects: {types: [Creature], other: true},
+      add_keywords: [flying], modify_pt: [1, 0]}}]}}]}
+""")
+    assert obj(r, "bird")["keywords"] == ["flying"]
+    assert obj(r, "bird")["power"] == 2
+    assert obj(r, "bear")["keywords"] == [] and obj(r, "bear")["power"] == 2
+
+
+def test_effect_depending_on_a_loop_waits_for_the_loop() -> None:
+    """CR 613.8a-c: A and B depend on each other (a loop: timestamp order, A first); C, older than both,
+    depends on A, so it waits for A; then the order is re-evaluated (C before B by timestamp)."""
+    r = run("""
+battlefield:
+  - {id: c, name: Effetto C, types: [Land], timestamp: 0, abilities: [{static: {affects: {types: [Enchantment]},
+      add_supertypes: [Snow]}}]}
+  - {id: a, name: Effetto A, types: [Artifact], timestamp: 1, abilities: [{static: {affects: {types: [Artifact]},
+      add_types: [Enchantment]}}]}
+  - {id: b, name: Effetto B, types: [Enchantment], timestamp: 2, abilities: [{static: {affects: {types:
+      [Enchantment]}, add_types: [Artifact]}}]}
+""")
+    for oid in ("a", "b"):
+        assert obj(r, oid)["types"] == ["Artifact", "Enchantment"]
+        assert obj(r, oid)["supertypes"] == ["Snow"]
+    order = [s.text for s in r.steps if s.kind == "layer" and s.text.startswith("Layer 4")]
+    assert [t.split(" — ")[1].split(" (")[0] for t in order] == ["Effetto A", "Effetto C", "Effetto B"]
+    assert "613.8b" in next(s for s in r.steps if s.text.startswith("Layer 4")).rules

@@ -224,3 +224,19 @@ def test_glossary_aliases_extend_the_builtin_terms() -> None:
         assert terms.canonical("nonsense", "keyword") is None
     finally:
         terms.set_glossary(None)
+
+
+def test_one_clear_message_per_wrong_value_with_suggestions() -> None:
+    """Unknown action or ability kinds are suggested; a wrong VALUE gets one message at its own key."""
+    found = issues_of(HEAD + """
+battlefield:
+  - {id: a, name: A, abilities: [{statik: {affects: self, set_pt: [1, 1]}},
+      {static: {affects: self, modify_pt: {power: {count: {types: [Creature]}, life: you}, toughness: 1}}}]}
+actions:
+  - resolv
+""")
+    assert any("battlefield[0].abilities[0]:" in i and "«static»" in i for i in found), found
+    value = [i for i in found if "modify_pt.power" in i]
+    assert len(value) == 1 and value[0].split("  ", 1)[1].startswith("battlefield[0].abilities[1].static."
+                                                                      "modify_pt.power: "), found
+    assert any("actions[0]" in i and "«resolve»" in i for i in found), found

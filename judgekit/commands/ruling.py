@@ -23,7 +23,7 @@ def ruling_command(
     """Riproduce uno scenario e spiega il verdetto passo per passo, citando le Comprehensive Rules."""
     from judgekit.engine.replay import replay
     from judgekit.engine.ruling import failed_document
-    from judgekit.errors import CheckFailedError, InvalidFileError, NotFoundError
+    from judgekit.errors import CheckFailedError, FileAccessError, InvalidFileError, Issue, NotFoundError
     from judgekit.scenario.loader import load_scenario
     from judgekit.scenario.shipped import find_shipped, suggest
 
@@ -31,11 +31,18 @@ def ruling_command(
     if not path.is_file():
         found = find_shipped(file)
         if found is None:
+            error: FileAccessError | NotFoundError
             if path.suffix in (".yaml", ".yml") or "/" in file:
-                from judgekit.errors import FileAccessError
-
-                raise FileAccessError(f"file non trovato: {file}")
-            raise NotFoundError(f"nessuno scenario con id «{file}» (elenco: judgekit scenarios)", suggest(file))
+                error = FileAccessError(f"file non trovato: {file}")
+            else:
+                error = NotFoundError(f"nessuno scenario con id «{file}» (elenco: judgekit scenarios)",
+                                      suggest(file))
+            if as_json:
+                doc = failed_document(path.stem, Issue(file, None, "", error.render()))
+                sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+                sys.stderr.write(f"errore: {error.render()}\n")
+                raise typer.Exit(error.exit_code)
+            raise error
         path = found.path
     try:
         loaded = load_scenario(path)

@@ -253,6 +253,7 @@ def _rule_dict(rule: Any, model: Any, kind: str, section_title: str) -> dict[str
         "section": model.section,
         "section_title": section_title,
         "title": rule.title or first_words(rule.text),
+        "own_title": bool(rule.title),
         "text": rule.text,
         "examples": list(rule.examples),
         "kind": "sintesi" if kind == "sintesi" else rule.kind,
@@ -312,7 +313,7 @@ def _merge_import(rules: dict[str, dict[str, Any]], sections: dict[str, str], im
         refs = [r for text in (item.text, *item.examples) for r in ids.find_refs(text) if r != item.id]
         rules[item.id] = {
             "id": item.id, "section": ids.section_of(item.id), "section_title": "",
-            "title": first_words(item.text), "text": item.text, "examples": list(item.examples),
+            "title": first_words(item.text), "own_title": False, "text": item.text, "examples": list(item.examples),
             "kind": "cr", "status": "current", "language": "en", "source": dict(source),
             "refs": list(dict.fromkeys(refs)),
             "ref_titles": quoted_titles(" ".join((item.text, *item.examples)), list(dict.fromkeys(refs))),

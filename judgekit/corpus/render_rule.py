@@ -126,6 +126,8 @@ def render_rule(rule: dict[str, Any], part: dict[str, Any], *, history: bool = F
                 show_source: bool = True) -> str:
     """One rule as Italian text: number, labels, text, examples, notes, cross-references, source."""
     head = style(rule["id"], "bold")
+    if rule.get("own_title"):
+        head = f"{head} {style(rule['title'], 'bold')}"
     labels = _labels(rule)
     lines = [" ".join([head, *labels])]
     lines.append(wrap(rule["text"], indent="  "))

@@ -616,7 +616,7 @@ def _check_explicit(game: Game, d: _Dealer, entry: dict[Ref, int]) -> None:
                                 f"({dest}), non a {who}", rule="510.1b")
         if d.trample and isinstance(ref, str) and d.attacked is not None and d.attacked != ref:
             raise IllegalAction(f"{_label(game, d.c)} ha travolgere ma attacca {_name(game, d.attacked)}: nessuna "
-                                f"parte del suo danno può andare a {who}", rule="702.19d")
+                                f"parte del suo danno può andare a {who}", rule="702.19f")
         if not d.among and not d.trample:
             raise IllegalAction(f"{_label(game, d.c)} è bloccata ma nessuna creatura la blocca più: non assegna "
                                 f"danno da combattimento", rule="510.1c")
@@ -677,7 +677,7 @@ def _explain(game: Game, d: _Dealer, others: dict[int, int]) -> None:
         if d.trample and d.attacked is not None:
             d.why = (f"è bloccata ma nessuna creatura la blocca più: con travolgere assegna tutti i {power} danni a "
                      f"{_name(game, d.attacked)}")
-            d.rules = ["509.1h", "702.19c"]
+            d.rules = ["509.1h", "702.19d"]
         else:
             d.why = "è bloccata ma nessuna creatura la blocca più: non assegna danno da combattimento"
             d.rules = ["509.1h", "510.1c"]
@@ -778,7 +778,7 @@ def damage_step(game: Game) -> None:
     """One combat damage step (CR 510): the first-strike step when an attacking or blocking creature has
     first strike or double strike as combat damage begins, then the regular one (510.4, 702.7b, 702.4b).
     Assignments first (510.1), then all the damage at once (510.2); lifelink gains life once per source
-    (702.15b). The replay then checks state-based actions and puts triggers on the stack (510.3a)."""
+    (702.15e). The replay then checks state-based actions and puts triggers on the stack (510.3a)."""
     from judgekit.engine import turn
 
     combat = current_combat(game)
@@ -826,7 +826,7 @@ def damage_step(game: Game) -> None:
         game.say("damage", "Nessuna creatura infligge danno da combattimento in questa sottofase.", "510.2")
         return
     game.say("damage", "Tutto il danno da combattimento assegnato viene inflitto simultaneamente.", "510.2")
-    # One simultaneous event: a lifelink source gains life once for all it deals (702.15b), "deals combat
+    # One simultaneous event: a lifelink source gains life once for all it deals (702.15e), "deals combat
     # damage" abilities trigger once per source (603.2c).
     with simultaneous_damage(game):
         table = layer_result(game)

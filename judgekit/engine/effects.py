@@ -11,7 +11,7 @@ do the state-based actions of one check and the damage of one combat damage step
 such a *batch*: the events emitted inside it get the same ``data["batch"]`` number (triggers use it: "dies"
 abilities of creatures dying together see each other, CR 603.10a; an ability triggers once per event, CR
 603.2c), and the life a lifelink source makes its controller gain is gained once per source when the batch
-closes (one life-gain event, CR 702.15b).
+closes (one life-gain event, CR 702.15e).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def _open_batch(game: Game) -> _Batch | None:
 @contextmanager
 def simultaneous(game: Game) -> Iterator[int]:
     """Group what happens inside into one simultaneous event (batch number yielded); nested uses join the
-    outer batch. On closing, lifelink life is gained once per source (CR 702.15b)."""
+    outer batch. On closing, lifelink life is gained once per source (CR 702.15e)."""
     batch = _open_batch(game)
     if batch is not None:
         batch.depth += 1
@@ -320,7 +320,7 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
         prevented = _prevent(player, amount)
         if prevented:
             game.say("damage", f"{prevented} danno di {source.name} a {player.name} viene prevenuto da uno scudo "
-                               "di prevenzione.", "615.1")
+                               "di prevenzione.", "615.7")
             game.touch()
             amount -= prevented
             if amount <= 0:
@@ -349,7 +349,7 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
         prevented = _prevent(obj, amount)
         if prevented:
             game.say("damage", f"{prevented} danno di {source.name} a {tc.name} viene prevenuto da uno scudo di "
-                               "prevenzione.", "615.1", objects=[obj.id])
+                               "prevenzione.", "615.7", objects=[obj.id])
             game.touch()
             amount -= prevented
             if amount <= 0:
@@ -488,7 +488,7 @@ def verb_exile(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list
 
 
 def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    """Exile, then return under the owner's control as a new object (CR 400.7, 610.3); a token does not come
+    """Exile, then return under the owner's control as a new object (CR 400.7); a token does not come
     back (CR 111.8)."""
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         exiled = move_to(game, o, Zone.EXILE)
@@ -499,7 +499,7 @@ def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any],
         back = move_to(game, exiled, Zone.BATTLEFIELD, controller=o.owner)
         game.say("effect", f"{o.card.name} viene esiliato e ritorna sul campo di battaglia sotto il controllo di "
                            f"{o.owner} come un oggetto nuovo, senza segnalini né danno (timestamp {back.timestamp}).",
-                 "400.7", "610.3", objects=[o.id])
+                 "400.7", objects=[o.id])
 
 
 def verb_sacrifice(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -579,7 +579,7 @@ def verb_add_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
                 if kind == "poison" and n > 0:
                     p.poison += n
                     game.say("effect", f"{r} riceve {n} {_plural(n, 'segnalino', 'segnalini')} veleno "
-                                       f"(veleno: {p.poison}).", "122.1")
+                                       f"(veleno: {p.poison}).", "122.1f")
             game.touch()
     for o in _objects(game, refs):
         for kind, n in entry["add_counters"].items():
@@ -669,7 +669,7 @@ def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], r
             holder.prevent_damage += int(value)
         game.say("effect", f"Scudo di prevenzione: il prossimo danno che verrebbe inflitto a {game.display(r)} in "
                            "questo turno viene prevenuto"
-                 + ("" if value == "all" else f" (fino a {value})") + ".", "615.1")
+                 + ("" if value == "all" else f" (fino a {value})") + ".", "615.7")
     game.touch()
 
 

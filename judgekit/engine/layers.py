@@ -32,13 +32,16 @@ from judgekit.engine.values import ValueContext, evaluate, mana_value, value_rea
 from judgekit.engine.vocab import (
     BASIC_LAND_MANA,
     CREATURE_TYPES,
+    KIND_TYPES,
     LAND_TYPES,
     LAYER_ORDER,
     SUBTYPE_KINDS,
     Layer,
     Zone,
+    ability_label_it,
     it,
     subtype_allowed,
+    type_line_it,
 )
 
 OP_LAYER: dict[str, Layer] = {
@@ -154,6 +157,8 @@ class LayerResult:
     computed: dict[int, Computed]
     trace: list[Application] = field(default_factory=list)
     notes: list[tuple[str, list[str]]] = field(default_factory=list)
+    # Where each note belongs: the number of trace entries recorded before it.
+    note_positions: list[int] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -184,8 +189,8 @@ def _effect_from_static(w: Work, ab: Ability) -> LEffect:
 
 
 def _effect_reads(le: LEffect, layer: Layer | None = None) -> set[str]:
-    """What decides the effect's existence and affected set (``set:`` entries) and what its operations of
-    ``layer`` (all layers when None) do."""
+    """What decides the effect's existence and affected set (``set:`` tokens) and what its operations of
+    ``layer`` (all layers when None) do. Tokens are ``attribute:value`` or ``attribute``."""
     out: set[str] = set()
     if le.fixed is None:
         out |= {f"set:{r}" for r in reads(le.selector)}
@@ -198,8 +203,13 @@ def _effect_reads(le: LEffect, layer: Layer | None = None) -> set[str]:
             out |= value_reads(param.get("power")) | value_reads(param.get("toughness"))
         if op == "copy_of":
             out.add("*copy")
-        if op in ("add_subtypes", "set_subtypes", "all_creature_types"):
-            out.add("types")
+        if op in ("add_subtypes", "set_subtypes"):
+            # CR 205.3d: whether a subtype can be gained depends on the object's card types.
+            for sub in param:
+                kind = SUBTYPE_KINDS.get(sub)
+                out |= {f"types:{t}" for t in KIND_TYPES.get(kind, set())} if kind else set()
+        if op == "all_creature_types":
+            out |= {"types:Creature", "types:Kindred"}
         if op == "control" and param == "you":
             out.add("controller")
     if le.static:
@@ -210,33 +220,52 @@ def _effect_reads(le: LEffect, layer: Layer | None = None) -> set[str]:
 
 
 def _effect_writes(le: LEffect, layer: Layer) -> set[str]:
-    """What applying the effect's operations of ``layer`` can change."""
-    ops = le.ops_in(layer)
+    """What applying the effect's operations of ``layer`` can change, as tokens (``*`` is anything)."""
     out: set[str] = set()
-    for op in ops:
+    for op in le.ops_in(layer):
+        p = le.ops[op]
         if op == "copy_of":
             out.add("*")
         elif op == "control":
             out.add("controller")
         elif op == "text_change":
             out.add("text")
-        elif op in ("add_types", "remove_types", "set_types"):
-            out |= {"types", "subtypes"}
-        elif op in ("add_subtypes", "set_subtypes", "all_creature_types"):
-            out.add("subtypes")
+        elif op == "add_types":
+            out |= {f"types:{t}" for t in p}
+        elif op in ("remove_types", "set_types"):
+            out |= {"types:*", "subtypes:*"}
+        elif op == "add_subtypes":
+            out |= {f"subtypes:{t}" for t in p}
+        elif op in ("set_subtypes", "all_creature_types"):
+            out.add("subtypes:*")
         elif op in ("add_supertypes", "remove_supertypes"):
-            out.add("supertypes")
+            out |= {f"supertypes:{t}" for t in p}
         elif op == "set_land_types":
-            out |= {"subtypes", "abilities", "keywords"}
-        elif op in ("set_colors", "add_colors"):
-            out.add("colors")
+            out |= {"subtypes:*", "abilities", "keywords:*"}
+        elif op == "set_colors":
+            out.add("colors:*")
+        elif op == "add_colors":
+            out |= {f"colors:{c}" for c in p}
         elif op in ("add_keywords", "remove_keywords"):
-            out.add("keywords")
+            out |= {f"keywords:{k}" for k in p}
         elif op == "remove_all_abilities":
-            out |= {"keywords", "abilities"}
+            out |= {"keywords:*", "abilities"}
         elif op in ("cda", "set_pt", "modify_pt", "switch_pt"):
             out.add("pt")
     return out
+
+
+def _hits(writes: set[str], wanted: set[str]) -> bool:
+    """Whether some written token can change some read token (same attribute, same value or a wildcard)."""
+    if "*" in writes or "*copy" in wanted:
+        return True
+    for w in writes:
+        attr, _, value = w.partition(":")
+        for r in wanted:
+            rattr, _, rvalue = r.partition(":")
+            if attr == rattr and (not value or not rvalue or value == "*" or rvalue == "*" or value == rvalue):
+                return True
+    return False
 
 
 def _uses_you(le: LEffect) -> bool:
@@ -254,6 +283,7 @@ class _Run:
         self.trace_on = trace
         self.trace: list[Application] = []
         self.notes: list[tuple[str, list[str]]] = []
+        self.note_positions: list[int] = []
         self.started: dict[str, list[int]] = {}
         self.started_effects: dict[str, LEffect] = {}
         self.dead: set[str] = set()
@@ -262,6 +292,7 @@ class _Run:
         self.frozen: dict[tuple[Any, ...], int] = {}
         self.version = 0
         self.members_cache: dict[str, tuple[int, list[int]]] = {}
+        self.type_index: dict[str, list[int]] | None = None
 
     # -- contexts ---------------------------------------------------------------------------------------
     def you(self, le: LEffect, W: dict[int, Work]) -> str | None:
@@ -313,9 +344,18 @@ class _Run:
         if le.fixed is not None:
             return [u for u in le.fixed if u in W and W[u].obj.current and (only is None or u in only)]
         ctx = self.sel_ctx(le, W)
-        views: Iterable[Work] = W.values() if only is None else (W[u] for u in only if u in W)
         if le.cda:
             return [le.source_uid] if le.source_uid in W and (only is None or le.source_uid in only) else []
+        views: Iterable[Work]
+        if only is not None:
+            views = (W[u] for u in only if u in W)
+        elif W is self.W and self.type_index is not None and isinstance(le.selector, dict) \
+                and le.selector.get("types") and le.selector.get("zone") in (None, Zone.BATTLEFIELD):
+            # After layer 4 card types no longer change: look only at permanents of the rarest wanted type.
+            buckets = [self.type_index.get(t, []) for t in le.selector["types"]]
+            views = (W[u] for u in min(buckets, key=len))
+        else:
+            views = W.values()
         return select(le.selector, views, ctx)
 
     # -- what an effect does ----------------------------------------------------------------------------
@@ -524,12 +564,14 @@ class _Run:
         if not self.exists(le, self.W):
             self.dead.add(le.key)
             if self.trace_on:
+                self.note_positions.append(len(self.trace))
                 self.notes.append((f"{le.source_name}: l'abilità non c'è più quando il suo effetto dovrebbe "
                                    f"applicarsi nel layer {layer.value}, quindi non si applica.", ["613.8a", "613.6"]))
             return False
         if not self.condition_holds(le, self.W):
             self.dead.add(le.key)
             if self.trace_on:
+                self.note_positions.append(len(self.trace))
                 self.notes.append((f"{le.source_name}: la condizione non è soddisfatta nel punto in cui l'effetto "
                                    f"si applicherebbe (layer {layer.value}), quindi non si applica.", ["613.1"]))
             return False
@@ -538,6 +580,8 @@ class _Run:
         return True
 
     def run_layer(self, layer: Layer, game_effects: list[LEffect]) -> None:
+        self.game_effects = game_effects
+        self.handled: set[str] = set()
         cands = self.candidates(layer, game_effects)
         if not cands:
             return
@@ -546,20 +590,46 @@ class _Run:
             if group:
                 self._order_group(layer, sorted(group, key=lambda e: e.order))
 
+    def _new_candidates(self, layer: Layer, remaining: list[LEffect], cda: bool) -> list[LEffect]:
+        """Static abilities that appeared while this layer was being applied (gained through a copy effect or
+        granted in layer 6): they apply in this layer too, after what they depend on."""
+        keys = {e.key for e in remaining} | self.handled
+        return [e for e in self.candidates(layer, self.game_effects) if e.key not in keys and e.cda == cda]
+
     def _pairs(self, layer: Layer, group: list[LEffect]) -> dict[str, list[LEffect]]:
-        """For each B, the effects A it might depend on: A writes something B reads (CR 613.8a pre-check)."""
+        """For each B, the effects A it might depend on: A writes something B reads (CR 613.8a pre-check).
+        Readers are indexed by attribute so that only plausible pairs are compared."""
         out: dict[str, list[LEffect]] = {}
-        writes = {a.key: _effect_writes(a, layer) for a in group}
+        reads_of: dict[str, set[str]] = {}
+        by_attr: dict[str, list[LEffect]] = {}
+        everything: list[LEffect] = []
         for b in group:
             started_b = b.key in self.started
             b_reads = {r[4:] if r.startswith("set:") else r for r in _effect_reads(b, layer)
                        if not (started_b and r.startswith("set:"))}
-            for a in group:
-                if a is b:
-                    continue
-                w = writes[a.key]
-                if "*" in w or "*copy" in b_reads or (w & b_reads):
+            reads_of[b.key] = b_reads
+            if "*copy" in b_reads:
+                everything.append(b)
+            for attr in {r.partition(":")[0] for r in b_reads}:
+                by_attr.setdefault(attr, []).append(b)
+        for a in group:
+            writes = _effect_writes(a, layer)
+            if not writes:
+                continue
+            if "*" in writes:
+                readers: list[LEffect] = list(group)
+            else:
+                seen: dict[str, LEffect] = {e.key: e for e in everything}
+                for w in writes:
+                    for b in by_attr.get(w.partition(":")[0], []):
+                        seen[b.key] = b
+                readers = list(seen.values())
+            for b in readers:
+                if b is not a and _hits(writes, reads_of[b.key]):
                     out.setdefault(b.key, []).append(a)
+        order = {e.key: i for i, e in enumerate(group)}
+        for deps in out.values():
+            deps.sort(key=lambda e: order[e.key])
         return out
 
     def _depends(self, b: LEffect, a: LEffect, layer: Layer) -> bool:
@@ -585,7 +655,7 @@ class _Run:
         only: set[int] | None = set(a_members)
         b_reads = _effect_reads(b, layer)
         if (b.source_uid in changed or b_reads & {"count", "set:count", "pt", "set:pt", "*copy", "mana_cost",
-                                                  "set:mana_cost"}):
+                                                  "set:mana_cost", "types:*", "set:types:*"}):
             only = None
         before = self.footprint(b, layer, W, only)
         after = self.footprint(b, layer, trial, only)
@@ -611,8 +681,10 @@ class _Run:
             reason = ""
             rules: list[str] = []
             if pick is None:
-                pick = remaining[0]
-                reason = "ciclo di dipendenze: si usa l'ordine di timestamp"
+                loop = self._first_loop(remaining, candidates, layer)
+                pick = loop[0]
+                names = ", ".join(f"{e.source_name} (timestamp {e.timestamp})" for e in loop)
+                reason = f"ciclo di dipendenze tra {names}: si usa l'ordine di timestamp"
                 rules.append("613.8b")
             else:
                 waiting = [b for b in remaining if blocked_by.get(b.key) is pick]
@@ -638,7 +710,58 @@ class _Run:
                     else:
                         reason = "unico effetto in questo layer"
             remaining.remove(pick)
+            self.handled.add(pick.key)
             self._apply_effect(pick, layer, reason, rules)
+            if any(op in ("copy_of", "add_abilities", "text_change") for op in pick.ops_in(layer)):
+                fresh = self._new_candidates(layer, remaining, pick.cda)
+                if fresh:
+                    remaining.extend(fresh)
+                    remaining.sort(key=lambda e: e.order)
+                    candidates = self._pairs(layer, remaining) if len(remaining) > 1 else {}
+
+    def _first_loop(self, remaining: list[LEffect], candidates: dict[str, list[LEffect]],
+                    layer: Layer) -> list[LEffect]:
+        """CR 613.8b: when every remaining effect depends on another, the effects of a dependency loop that
+        depends on nothing outside itself go in timestamp order. Returns that loop, in timestamp order."""
+        keys = {e.key for e in remaining}
+        graph = {e.key: [a.key for a in candidates.get(e.key, []) if a.key in keys and self._depends(e, a, layer)]
+                 for e in remaining}
+        # Tarjan's strongly connected components.
+        index: dict[str, int] = {}
+        low: dict[str, int] = {}
+        stack: list[str] = []
+        on_stack: set[str] = set()
+        comps: list[set[str]] = []
+        counter = [0]
+
+        def visit(v: str) -> None:
+            index[v] = low[v] = counter[0]
+            counter[0] += 1
+            stack.append(v)
+            on_stack.add(v)
+            for w in graph[v]:
+                if w not in index:
+                    visit(w)
+                    low[v] = min(low[v], low[w])
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+            if low[v] == index[v]:
+                comp: set[str] = set()
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.add(w)
+                    if w == v:
+                        break
+                comps.append(comp)
+
+        for e in remaining:
+            if e.key not in index:
+                visit(e.key)
+        by_key = {e.key: e for e in remaining}
+        closed = [c for c in comps if all(w in c for v in c for w in graph[v])]
+        best = min(closed or comps, key=lambda c: min(by_key[k].order for k in c))
+        return sorted((by_key[k] for k in best), key=lambda e: e.order)
 
     def _apply_effect(self, le: LEffect, layer: Layer, reason: str, rules: list[str]) -> None:
         was_started = le.key in self.started
@@ -687,10 +810,16 @@ class _Run:
             self.run_layer(layer, game_effects)
             if layer == Layer.TYPE:
                 self._land_type_abilities()
+                index: dict[str, list[int]] = {}
+                for w in self.W.values():
+                    if w.zone == Zone.BATTLEFIELD:
+                        for t in w.types:
+                            index.setdefault(t, []).append(w.uid)
+                self.type_index = index
             if layer == Layer.PT_MODIFY:
                 self._counters()
         computed = {uid: _computed(w) for uid, w in self.W.items()}
-        return LayerResult(self.W, computed, self.trace, self.notes)
+        return LayerResult(self.W, computed, self.trace, self.notes, self.note_positions)
 
     def _land_type_abilities(self) -> None:
         """CR 305.6: a land has the intrinsic mana ability of each basic land type it has."""
@@ -728,7 +857,7 @@ class _Run:
                     layer=Layer.PT_MODIFY, key=f"counters:{w.uid}", source_name="segnalini",
                     timestamp=w.obj.timestamp, text=", ".join(shown), affected=[w.uid],
                     results={w.uid: describe_result(w, Layer.PT_MODIFY)},
-                    reason="i segnalini si applicano nel layer 7c", rules=["613.4c"]))
+                    reason="i segnalini si applicano nel layer 7c", rules=["613.4c", "122.1a"]))
 
 
 def compute(game: Game, *, trace: bool = False) -> LayerResult:
@@ -922,7 +1051,7 @@ def op_rules(le: LEffect, layer: Layer) -> list[str]:
     if "set_land_types" in ops:
         out += ["305.7", "305.6"]
     if "cda" in ops:
-        out.append("613.3")
+        out += ["613.3", "604.3"]
     if "remove_all_abilities" in ops or "add_abilities" in ops or "add_keywords" in ops:
         pass
     if le.fixed is not None:
@@ -943,18 +1072,13 @@ def describe_result(w: Work, layer: Layer) -> str:
     if layer == Layer.TEXT:
         return "testo modificato"
     if layer == Layer.TYPE:
-        subs = [s for s in c.subtypes]
-        extra = " + tutti i tipi di creatura" if c.all_creature_types else ""
-        sup = _names(c.supertypes) + " " if c.supertypes else ""
-        line = f"{sup}{_names(c.types)}"
-        if subs or extra:
-            line += f" — {_names(subs)}{extra}"
-        return line
+        line = type_line_it(c.supertypes, c.types, c.subtypes)
+        return line + (" e tutti i tipi di creatura" if c.all_creature_types else "")
     if layer == Layer.COLOR:
         return _names(c.colors) if c.colors else "incolore"
     if layer == Layer.ABILITY:
-        parts = [it(k) for k in c.keywords] + [a.label() if a.kind != "mana" else _ability_text(a.spec)
-                                               for a in c.abilities]
+        parts = [it(k) for k in c.keywords] + [ability_label_it(a.label()) if a.kind != "mana" else
+                                               _ability_text(a.spec) for a in c.abilities]
         return ", ".join(parts) if parts else "nessuna abilità"
     return f"{c.power}/{c.toughness}"
 

@@ -26,7 +26,7 @@ from judgekit.engine.state import (
     Player,
 )
 from judgekit.engine.values import cost_colors
-from judgekit.engine.vocab import LAYER_NAMES_IT, STEP_NAMES_IT, Step, Zone, it
+from judgekit.engine.vocab import LAYER_NAMES_IT, STEP_NAMES_IT, Step, Zone, ability_label_it, it, type_line_it
 from judgekit.errors import InvalidFileError
 from judgekit.scenario.loader import LoadedScenario, load_scenario, load_scenario_text
 
@@ -253,7 +253,11 @@ def explain_layers(game: Game, ruling: Ruling) -> None:
         return
     game.say("layers", "Caratteristiche dei permanenti: si applicano gli effetti continui layer per layer.",
              "613.1")
-    for app in result.trace:
+    notes = list(zip(result.note_positions, result.notes, strict=True))
+    for i, app in enumerate(result.trace):
+        while notes and notes[0][0] <= i:
+            note, rules = notes.pop(0)[1]
+            game.say("layer", note, *rules)
         if app.key.startswith("counters:"):
             names = ", ".join(_obj_label(game, u) for u in app.affected)
             text = f"Layer 7c — segnalini su {names}: {app.text}."
@@ -265,7 +269,7 @@ def explain_layers(game: Game, ruling: Ruling) -> None:
                 text += f". Ordine: {app.reason}"
             text += "."
         game.say("layer", text, *dict.fromkeys(app.rules), objects=[game.objects[u].id for u in app.affected])
-    for note, rules in result.notes:
+    for _pos, (note, rules) in notes:
         game.say("layer", note, *rules)
     by_obj: dict[int, list[dict[str, Any]]] = {}
     for app in result.trace:
@@ -288,30 +292,22 @@ def _obj_label(game: Game, uid: int) -> str:
 
 
 def _summary(c: Any) -> str:
-    from judgekit.engine.layers import creature_types_of
-
     parts = []
-    sup = " ".join(it(s) for s in c.supertypes)
-    types = " ".join(it(t) for t in c.types)
-    line = f"{sup} {types}".strip() or "nessun tipo"
-    subs = creature_types_of(c) if c.all_creature_types else c.subtypes
     if c.all_creature_types:
-        line += " — tutti i tipi di creatura"
-        rest = [s for s in c.subtypes if True]
-        if rest:
-            line += " " + " ".join(it(s) for s in sorted(set(c.subtypes)))
-    elif subs:
-        line += " — " + " ".join(it(s) for s in subs)
+        line = type_line_it(c.supertypes, c.types, sorted(set(c.subtypes))) + " e tutti i tipi di creatura"
+    else:
+        line = type_line_it(c.supertypes, c.types, c.subtypes)
     parts.append(line)
     parts.append("colori: " + (", ".join(it(x) for x in c.colors) if c.colors else "incolore"))
     if c.power is not None:
         parts.append(f"{c.power}/{c.toughness}")
     kws = [it(k) for k in c.keywords]
-    other = [a.label() for a in c.abilities if a.kind != "mana"]
+    other = [ability_label_it(a.label()) for a in c.abilities if a.kind != "mana"]
     parts.append("abilità: " + (", ".join(kws + other) if kws or other else "nessuna"))
     if c.mana:
         parts.append("mana: " + " ".join("{" + m + "}" for m in c.mana))
-    parts.append(f"controllore: {c.controller}")
+    if c.controller:
+        parts.append(f"controllore: {c.controller}")
     return "; ".join(parts)
 
 

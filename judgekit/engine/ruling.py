@@ -74,7 +74,7 @@ def failed_document(scenario: str, issue: Any) -> dict[str, Any]:
         "ok": False,
         "error": {"message": issue.message if issue else "file non valido", "rule": None,
                   "file": issue.file if issue else None, "line": issue.line if issue else None,
-                  "key": issue.key if issue else None},
+                  "key": (issue.key or None) if issue else None},
         "steps": [],
         "final": None,
         "expect": None,

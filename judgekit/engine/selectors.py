@@ -243,23 +243,14 @@ def select_players(selector: Any, ctx: SelectorContext) -> list[str]:
 
 
 def reads(selector: Any) -> set[str]:
-    """The characteristics a selector looks at (for the dependency pre-check of CR 613.8a)."""
+    """What a selector looks at, as tokens ``attribute:value`` (``types:Land``, ``controller``), for the
+    dependency pre-check of CR 613.8a: only a change to one of these can change what it selects."""
     out: set[str] = set()
     if isinstance(selector, dict):
-        for key in ("types", "not_types"):
-            if selector.get(key):
-                out.add("types")
-        for key in ("subtypes", "not_subtypes"):
-            if selector.get(key):
-                out.update(("subtypes", "types"))
-        for key in ("supertypes", "not_supertypes"):
-            if selector.get(key):
-                out.add("supertypes")
-        for key in ("colors", "not_colors"):
-            if selector.get(key):
-                out.add("colors")
-        if selector.get("keywords"):
-            out.add("keywords")
+        for attr in ("types", "supertypes", "colors", "keywords", "subtypes"):
+            for key in (attr, f"not_{attr}"):
+                for value in selector.get(key) or []:
+                    out.add(f"{attr}:{value}")
         if selector.get("controller"):
             out.add("controller")
         for alt in selector.get("any") or []:

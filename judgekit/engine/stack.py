@@ -248,7 +248,7 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
                                 rule="601.3")
     if game_over(game):
         game.say("cast", f"La partita è già finita ({game_over(game)} ha perso): {caster} non lancia "
-                         f"{obj.card.name}.", "104.2a")
+                         f"{obj.card.name}.", "104.1")
         return
     _can_act(game, caster, f"lanciare {obj.card.name}")
     c = chars(game, obj)
@@ -314,7 +314,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     controller = c.controller or source.owner
     if game_over(game):
         game.say("activate", f"La partita è già finita ({game_over(game)} ha perso): {controller} non attiva "
-                             f"l'abilità di {c.name}.", "104.2a")
+                             f"l'abilità di {c.name}.", "104.1")
         return
     _can_act(game, controller, f"attivare l'abilità di {c.name}")
     body = abilities[index].spec["activated"]
@@ -446,13 +446,13 @@ def resolve_action(game: Game, spec: Any) -> None:
             priority_point(game)
         if game.stack and game_over(game):
             game.say("resolve", f"La partita è finita ({game_over(game)} ha perso): quello che resta in pila non "
-                                "si risolve.", "104.2a")
+                                "si risolve.", "104.1")
         return
     if not game.stack:
         raise ScenarioProblem("«resolve» con la pila vuota: non c'è nulla da risolvere")
     if game_over(game):
         game.say("resolve", f"La partita è finita ({game_over(game)} ha perso): quello che resta in pila non si "
-                            "risolve.", "104.2a")
+                            "risolve.", "104.1")
         return
     resolve_top(game)
 

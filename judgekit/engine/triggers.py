@@ -309,7 +309,7 @@ def put_on_stack(game: Game) -> None:
     loser = game_over(game)
     if loser:
         game.say("trigger", f"La partita è finita ({loser} ha perso): le abilità innescate in attesa non vanno in "
-                            "pila.", "104.2a")
+                            "pila.", "104.1")
         return
     order = game.choices.get("apnap_order") or {}
     players_with = [p for p in game.apnap() if any(t.controller == p for t in pending)]

@@ -161,7 +161,7 @@ def value_reads(value: Any) -> set[str]:
     if value.get("count") is not None:
         out |= reads(value["count"]) | {"count"}
     if value.get("card_types_in_graveyards"):
-        out.add("types")
+        out.add("types:*")
     if value.get("power_of") is not None or value.get("toughness_of") is not None:
         out.add("pt")
     return out

@@ -322,8 +322,41 @@ def it(value: str) -> str:
     m = BLOCK_ADDITIONAL_RE.match(value)
     if m:
         return f"può bloccare {m.group(1)} creature aggiuntive"
+    if value in SUBTYPE_KINDS:
+        from judgekit.scenario.terms import italian_subtype
+
+        return italian_subtype(value) or value
     return value
+
+
+ABILITY_LABELS_IT = {"static": "statica", "activated": "attivata", "mana": "di mana"}
+
+
+def ability_label_it(label: str) -> str:
+    """``static`` -> ``statica``; ``trigger:dies`` -> ``innescata (dies)``."""
+    if label.startswith("trigger:"):
+        return f"innescata ({label.split(':', 1)[1]})"
+    return ABILITY_LABELS_IT.get(label, label)
 
 
 def sort_colors(colors: set[str] | list[str]) -> list[str]:
     return sorted(set(colors))
+
+
+_FEMININE_TYPES = {"Creature", "Land", "Battle", "Sorcery", "Kindred"}
+_SUPERTYPE_FORMS = {"Legendary": ("Leggendario", "Leggendaria")}
+
+
+def type_line_it(supertypes: list[str], types: list[str], subtypes: list[str] | None = None) -> str:
+    """An Italian type line: ``Creatura Artefatto Leggendaria — Goblin Sciamano`` (creature first, then
+    the other card types, supertypes agreeing with the first type)."""
+    ordered = sorted(types, key=lambda t: (t != "Creature", TYPE_ORDER.index(t) if t in TYPE_ORDER else 99))
+    feminine = bool(ordered) and ordered[0] in _FEMININE_TYPES
+    sups = []
+    for s in supertypes:
+        forms = _SUPERTYPE_FORMS.get(s)
+        sups.append(forms[1 if feminine else 0] if forms else it(s))
+    line = " ".join([it(t) for t in ordered] + sups) or "nessun tipo"
+    if subtypes:
+        line += " — " + " ".join(it(s) for s in subtypes)
+    return line

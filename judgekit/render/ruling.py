@@ -20,11 +20,14 @@ def _rules(rules: list[str]) -> str:
 
 def render(ruling: Ruling, console: Any = None) -> None:
     """Print the ruling: steps with the rules they apply, layer tables per object, final state, checks."""
+    import sys
+
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    con = console or Console(highlight=False, soft_wrap=False)
+    width = None if sys.stdout.isatty() else 120
+    con = console or Console(highlight=False, soft_wrap=False, width=width)
     con.print(f"[bold]{escape(ruling.title)}[/bold]  [dim]({escape(ruling.scenario)})[/dim]")
     con.print(f"[dim]Fonte: {escape(ruling.source)}[/dim]")
     con.print()
@@ -62,16 +65,15 @@ def render(ruling: Ruling, console: Any = None) -> None:
         table = Table(show_lines=False, expand=False)
         for col in ("id", "nome", "zona", "controllore", "tipi", "F/C", "abilità", "danno/segnalini"):
             table.add_column(col)
-        from judgekit.engine.vocab import ZONE_NAMES_IT, it
+        from judgekit.engine.vocab import ZONE_NAMES_IT, ability_label_it, it, type_line_it
 
         for oid, o in ruling.final["objects"].items():
             pt = f"{o['power']}/{o['toughness']}" if o["power"] is not None else ""
-            types = " ".join(it(t) for t in o["supertypes"] + o["types"])
-            if o["subtypes"] and len(o["subtypes"]) < 12:
-                types += " — " + " ".join(it(s) for s in o["subtypes"])
-            elif o["subtypes"]:
-                types += " — tutti i tipi di creatura"
-            abil = ", ".join([it(k) for k in o["keywords"]] + o["abilities"] +
+            if len(o["subtypes"]) < 12:
+                types = type_line_it(o["supertypes"], o["types"], o["subtypes"])
+            else:
+                types = type_line_it(o["supertypes"], o["types"]) + " e tutti i tipi di creatura"
+            abil = ", ".join([it(k) for k in o["keywords"]] + [ability_label_it(a) for a in o["abilities"]] +
                              (["mana " + "".join("{" + m + "}" for m in o["mana"])] if o["mana"] else []))
             marks = []
             if o["damage"]:

@@ -94,7 +94,7 @@ def library(folder: Path | None = None) -> CardLibrary:
 
 def load_card(path: Path) -> dict[str, Any]:
     """Validate one card file and return its data (canonical values, plain dicts)."""
-    from judgekit.scenario.models import CardFile
+    from judgekit.scenario.models import CardFile, clean_issues
     from judgekit.validation import validate_doc
     from judgekit.yamlio import load_yaml
 
@@ -102,7 +102,10 @@ def load_card(path: Path) -> dict[str, Any]:
     issues = _pre_issues(doc.data, doc)
     if issues:
         raise InvalidFileError(issues)
-    card = validate_doc(CardFile, doc)
+    try:
+        card = validate_doc(CardFile, doc)
+    except InvalidFileError as exc:
+        raise InvalidFileError(clean_issues(exc.issues)) from None
     return card.model_dump(by_alias=True, exclude_none=True)
 
 

@@ -70,7 +70,7 @@ def validate_file(path: Path) -> list[Issue]:
 def _load(doc: YamlDoc, default_id: str, path: Path | None, cards_dir: Path | None) -> LoadedScenario:
     from pydantic import ValidationError
 
-    from judgekit.scenario.models import Scenario
+    from judgekit.scenario.models import Scenario, clean_issues
     from judgekit.validation import issues_from_validation
 
     if not isinstance(doc.data, dict):
@@ -78,7 +78,7 @@ def _load(doc: YamlDoc, default_id: str, path: Path | None, cards_dir: Path | No
     try:
         model = Scenario.model_validate(doc.data)
     except ValidationError as exc:
-        raise InvalidFileError(issues_from_validation(exc, doc, Scenario)) from None
+        raise InvalidFileError(clean_issues(issues_from_validation(exc, doc, Scenario))) from None
     checker = _Checker(doc, model, cards_dir)
     data = checker.run()
     if checker.issues:
@@ -199,6 +199,9 @@ class _Checker:
                     data[zone][player].append(obj)
         for i, spec in enumerate(m.exile):
             obj = self.merge(spec, ("exile", i))
+            if obj is not None and obj.get("controller") is not None:
+                self.add(("exile", i, "controller"), "un oggetto fuori dal campo di battaglia e dalla pila non ha "
+                                                      "un controllore (CR 108.4a): indica «owner»")
             if obj is not None:
                 self.register(obj, ("exile", i))
                 data["exile"].append(obj)

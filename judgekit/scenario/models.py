@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
+    BaseModel,
     BeforeValidator,
     Discriminator,
     Field,
@@ -114,6 +115,21 @@ RuleNumber = Annotated[str, BeforeValidator(_rule_number), Field(pattern=r"^\d{3
 # Selectors and values
 
 
+def _type_tag(value: Any) -> str | None:
+    """Which branch of a union a YAML value belongs to, by its type (one clear error per value)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "_int"
+    if isinstance(value, str):
+        return "_str"
+    if isinstance(value, (dict, BaseModel)):
+        return "_dict"
+    if isinstance(value, list):
+        return "_list"
+    return None
+
+
 class SelectorFilter(StrictModel):
     """A filter selector: every key must hold (SCENARIO-FORMAT.md "Selectors")."""
 
@@ -143,7 +159,18 @@ class SelectorFilter(StrictModel):
         return self
 
 
-Selector = SelectorFilter | list[str]
+Selector = Annotated[
+    Annotated[SelectorFilter, Tag("_dict")] | Annotated[list[str], Tag("_list")],
+    Discriminator(_type_tag, custom_error_type="selector_kind",
+                  custom_error_message="un selettore è una mappa di filtri (types, controller, ...) o una lista di id"),
+]
+# Where a word is also allowed (``self``, ``enchanted``, ``equipped``, an id, ``target``...).
+WordOrSelector = Annotated[
+    Annotated[str, Tag("_str")] | Annotated[SelectorFilter, Tag("_dict")] | Annotated[list[str], Tag("_list")],
+    Discriminator(_type_tag, custom_error_type="selector_kind",
+                  custom_error_message="atteso self, enchanted, equipped, un id, una mappa di filtri o una lista "
+                                       "di id"),
+]
 
 
 class ValueExpr(StrictModel):
@@ -176,7 +203,12 @@ def _value_literal(value: Any) -> Any:
     return value
 
 
-Value = int | Annotated[Literal["mana_value"], BeforeValidator(_value_literal)] | ValueExpr
+Value = Annotated[
+    Annotated[int, Tag("_int")] | Annotated[Literal["mana_value"], BeforeValidator(_value_literal), Tag("_str")]
+    | Annotated[ValueExpr, Tag("_dict")],
+    Discriminator(_type_tag, custom_error_type="value_kind",
+                  custom_error_message="un valore è un numero intero, mana_value o una mappa come {count: ...}"),
+]
 
 
 class PT(StrictModel):
@@ -300,7 +332,7 @@ class Operations(StrictModel):
 class StaticBody(Operations):
     """A static ability: operations applied continuously to what ``affects`` selects (CR 604, 611.3)."""
 
-    affects: Annotated[str | Selector, Field()] = "self"
+    affects: WordOrSelector = "self"
     condition: Condition | None = None
 
     @model_validator(mode="after")
@@ -323,7 +355,7 @@ class StaticAbility(StrictModel):
 
 class TriggerSpec(StrictModel):
     event: Annotated[str, AfterValidator(lambda v: _event(v))]
-    of: str | Selector = "self"
+    of: WordOrSelector = "self"
 
 
 def _event(value: str) -> str:
@@ -335,7 +367,7 @@ def _event(value: str) -> str:
 class TriggeredAbility(StrictModel):
     trigger: TriggerSpec
     optional: bool = False
-    target: str | Selector | None = None
+    target: WordOrSelector | None = None
     effect: list[EffectEntry] = []
 
 
@@ -360,7 +392,7 @@ CostPart = Literal["tap", "untap", "sacrifice_self"] | PayLife | ManaCostPart | 
 
 class ActivatedBody(StrictModel):
     cost: Annotated[list[CostPart], BeforeValidator(_as_list)] = []
-    target: str | Selector | None = None
+    target: WordOrSelector | None = None
     effect: list[EffectEntry] = []
 
 
@@ -368,24 +400,37 @@ class ActivatedAbility(StrictModel):
     activated: ActivatedBody
 
 
+ABILITY_KINDS = ("mana", "static", "trigger", "activated")
+
+
 def _ability_kind(value: Any) -> str | None:
     if isinstance(value, dict):
-        for key in ("mana", "static", "trigger", "activated"):
-            if key in value:
-                return key
-        return None
-    for key in ("mana", "static", "trigger", "activated"):
-        if hasattr(value, key):
-            return key
+        keys = [k for k in ABILITY_KINDS if k in value]
+        return f"_{keys[0]}" if len(keys) == 1 else None
+    for key in ABILITY_KINDS:
+        if isinstance(value, BaseModel) and key in type(value).model_fields:
+            return f"_{key}"
     return None
 
 
-AbilitySpec = Annotated[
-    Annotated[ManaAbility, Tag("mana")] | Annotated[StaticAbility, Tag("static")]
-    | Annotated[TriggeredAbility, Tag("trigger")] | Annotated[ActivatedAbility, Tag("activated")],
+def _ability_before(value: Any) -> Any:
+    """A clear message (with a suggestion) when an ability has no known kind."""
+    if isinstance(value, dict) and not any(k in value for k in ABILITY_KINDS):
+        from rapidfuzz import process
+
+        hints = [process.extractOne(str(k), ABILITY_KINDS, score_cutoff=60) for k in value]
+        near = [h[0] for h in hints if h]
+        extra = f" (forse intendevi «{near[0]}»?)" if near else ""
+        raise ValueError(f"un'abilità deve essere una tra mana, static, trigger, activated{extra}")
+    return value
+
+
+AbilitySpec = Annotated[Annotated[
+    Annotated[ManaAbility, Tag("_mana")] | Annotated[StaticAbility, Tag("_static")]
+    | Annotated[TriggeredAbility, Tag("_trigger")] | Annotated[ActivatedAbility, Tag("_activated")],
     Discriminator(_ability_kind, custom_error_type="ability_kind",
                   custom_error_message="un'abilità deve avere una sola chiave tra mana, static, trigger, activated"),
-]
+], BeforeValidator(_ability_before)]
 
 
 VERBS = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
@@ -411,13 +456,13 @@ class TokenSpec(StrictModel):
     abilities: list[AbilitySpec] | None = None
     counters: Counters | None = None
     tapped: bool | None = None
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=100)
 
 
 class EffectEntry(Operations):
     """One entry of a one-shot ``effect`` list: exactly one verb, or operations (with ``duration``)."""
 
-    to: str | Selector | None = None
+    to: WordOrSelector | None = None
     duration: Literal["end_of_turn", "end_of_combat", "permanent"] | None = None
     damage: Value | None = None
     destroy: bool | None = None
@@ -485,7 +530,7 @@ class CardFields(StrictModel):
     keywords: KeywordList | None = None
     abilities: list[AbilitySpec] | None = None
     effect: list[EffectEntry] | None = None
-    target: str | Selector | None = None
+    target: WordOrSelector | None = None
 
     @model_validator(mode="after")
     def _subtypes_known(self) -> CardFields:
@@ -630,26 +675,38 @@ ACTION_KINDS = ("cast", "activate", "resolve", "declare_attackers", "declare_blo
 def _action_kind(value: Any) -> str | None:
     if isinstance(value, dict):
         keys = [k for k in value if k in ACTION_KINDS]
-        return keys[0] if len(keys) == 1 and len(value) == 1 else None
+        return f"_{keys[0]}" if len(keys) == 1 and len(value) == 1 else None
     for key in ACTION_KINDS:
         if isinstance(value, StrictModel) and key in type(value).model_fields:
-            return key
+            return f"_{key}"
     return None
 
 
 def _action_before(value: Any) -> Any:
+    """``resolve`` -> ``{resolve: None}``; unknown or several keys get a clear message."""
     if isinstance(value, str):
-        return {value: None}
+        value = {value: None}
+    if isinstance(value, dict):
+        unknown = [str(k) for k in value if k not in ACTION_KINDS]
+        if unknown:
+            from rapidfuzz import process
+
+            near = process.extractOne(unknown[0], ACTION_KINDS, score_cutoff=60)
+            extra = f" (forse intendevi «{near[0]}»?)" if near else f": ammesse {', '.join(ACTION_KINDS)}"
+            raise ValueError(f"azione sconosciuta «{unknown[0]}»{extra}")
+        if len(value) != 1:
+            raise ValueError(f"un'azione ha una sola chiave, non {', '.join(str(k) for k in value)}: "
+                             "scrivile come voci separate della lista")
     return value
 
 
 Action = Annotated[Annotated[
-    Annotated[CastAction, Tag("cast")] | Annotated[ActivateAction, Tag("activate")]
-    | Annotated[ResolveAction, Tag("resolve")] | Annotated[DeclareAttackersAction, Tag("declare_attackers")]
-    | Annotated[DeclareBlockersAction, Tag("declare_blockers")]
-    | Annotated[AssignDamageAction, Tag("assign_damage")] | Annotated[CombatDamageAction, Tag("combat_damage")]
-    | Annotated[NextStepAction, Tag("next_step")] | Annotated[EndTurnAction, Tag("end_turn")]
-    | Annotated[StateBasedActionsAction, Tag("state_based_actions")],
+    Annotated[CastAction, Tag("_cast")] | Annotated[ActivateAction, Tag("_activate")]
+    | Annotated[ResolveAction, Tag("_resolve")] | Annotated[DeclareAttackersAction, Tag("_declare_attackers")]
+    | Annotated[DeclareBlockersAction, Tag("_declare_blockers")]
+    | Annotated[AssignDamageAction, Tag("_assign_damage")] | Annotated[CombatDamageAction, Tag("_combat_damage")]
+    | Annotated[NextStepAction, Tag("_next_step")] | Annotated[EndTurnAction, Tag("_end_turn")]
+    | Annotated[StateBasedActionsAction, Tag("_state_based_actions")],
     Discriminator(_action_kind, custom_error_type="action_kind",
                   custom_error_message="azione sconosciuta: ammesse " + ", ".join(ACTION_KINDS)),
 ], BeforeValidator(_action_before)]
@@ -658,7 +715,17 @@ Action = Annotated[Annotated[
 def action_kind(action: Any) -> str:
     kind = _action_kind(action)
     assert kind is not None
-    return kind
+    return kind[1:]
+
+
+_TAG_SEGMENT = re.compile(r"\._[a-z_]+(?=\.|\[|$)")
+
+
+def clean_issues(issues: list[Any]) -> list[Any]:
+    """Drop the union tag names (``._dict``, ``._static``...) that validation puts in key paths."""
+    from dataclasses import replace
+
+    return [replace(i, key=_TAG_SEGMENT.sub("", i.key)) if i.key else i for i in issues]
 
 
 class ExpectObject(StrictModel):

@@ -235,3 +235,16 @@ def require(value: Any, category: str) -> str:
     hint = suggestions(value, category)
     extra = f" (forse cercavi: {', '.join(hint)})" if hint else ""
     raise ValueError(f"{CATEGORY_IT.get(category, category)} sconosciuto «{value}»{extra}")
+
+
+@lru_cache(maxsize=1)
+def _italian_subtypes() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for folded, english in _BUILTIN_IT["subtype"].items():
+        out.setdefault(english, folded.replace("_", " ").capitalize())
+    return out
+
+
+def italian_subtype(english: str) -> str | None:
+    """The Italian display name of a subtype from the built-in table (``Human`` -> ``Umano``), if known."""
+    return _italian_subtypes().get(english)

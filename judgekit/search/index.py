@@ -106,13 +106,7 @@ def lead(text: str) -> str:
 
 def _own_title(rule: dict[str, Any]) -> str:
     """A rule's own title (sintesi, keyword rules), not a display title cut from the start of its text."""
-    title = (rule.get("title") or "").strip()
-    if not title:
-        return ""
-    head = nz.fold(title.rstrip("…. ")).strip()
-    if head and nz.fold(rule.get("text") or "").startswith(head):
-        return ""
-    return title
+    return (rule.get("title") or "").strip() if rule.get("own_title") else ""
 
 
 def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
