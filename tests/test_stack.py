@@ -374,7 +374,7 @@ def test_nothing_resolves_after_the_game_is_over() -> None:
                       {"cast": {"object": "bolt", "targets": ["Bruno"]}}, "resolve", "resolve"])
     assert life(r, "Bruno") == 0
     assert obj(r, "bear")["zone"] == "battlefield"
-    assert steps_with(r, "104.2a")
+    assert steps_with(r, "104.1")
 
 
 def test_responding_means_the_other_player_passed_priority() -> None:
