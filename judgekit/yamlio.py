@@ -99,6 +99,36 @@ class _Builder:
         raise self.fail(node, loc, "elemento YAML non riconosciuto")
 
 
+# PyYAML's problems (and contexts), told in Italian; the original text is kept for anything else.
+_YAML_PROBLEMS: list[tuple[str, str]] = [
+    ("did not find expected ',' or ']'", "lista tra [ ] non chiusa: manca ',' o ']'"),
+    ("did not find expected ',' or '}'", "mappa tra { } non chiusa: manca ',' o '}'"),
+    ("mapping values are not allowed", "':' non ammesso qui: servono le virgolette attorno al valore, o manca "
+                                        "un a capo"),
+    ("found character that cannot start any token", "carattere non ammesso (una tabulazione? il rientro si fa "
+                                                    "con gli spazi)"),
+    ("found unexpected end of stream", "il file finisce prima del previsto: virgolette o parentesi non chiuse"),
+    ("did not find expected '-' indicator", "elemento di lista non allineato: controlla il rientro dei '-'"),
+    ("but found another document", "il file contiene più documenti YAML (---): ne è ammesso uno solo"),
+    ("found unknown escape character", "sequenza con '\\' non valida tra virgolette doppie: usa le virgolette "
+                                       "semplici"),
+    ("did not find expected key", "rientro non coerente: chiave attesa non trovata"),
+    ("found undefined alias", "gli alias YAML (*nome) non sono ammessi"),
+    ("could not find expected ':'", "manca ':' dopo la chiave"),
+    ("found duplicate anchor", "àncora YAML (&nome) ripetuta"),
+    ("expected <block end>", "rientro non coerente"),
+    ("expected ',' or ']'", "lista tra [ ] non chiusa: manca ',' o ']'"),
+    ("expected ',' or '}'", "mappa tra { } non chiusa: manca ',' o '}'"),
+]
+
+
+def _italian_yaml_problem(problem: str) -> str:
+    for needle, message in _YAML_PROBLEMS:
+        if needle in problem:
+            return message
+    return f"errore di sintassi ({problem})"
+
+
 def load_yaml_text(text: str, name: str, *, max_nodes: int = MAX_NODES) -> YamlDoc:
     """Parse one YAML document from ``text``; ``name`` is used in messages."""
     loader = _Loader(text)
@@ -108,7 +138,7 @@ def load_yaml_text(text: str, name: str, *, max_nodes: int = MAX_NODES) -> YamlD
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
-            problem = exc.problem or exc.context or "errore di sintassi"
+            problem = _italian_yaml_problem(" ".join(filter(None, (exc.problem, exc.context))))
             raise InvalidFileError([Issue(name, line, "", f"YAML non valido: {problem}")]) from None
         except yaml.YAMLError as exc:
             raise InvalidFileError([Issue(name, None, "", f"YAML non valido: {exc}")]) from None

@@ -57,6 +57,8 @@ def test_json_prints_exactly_one_result_document(invoke: Any, tmp_path: Path) ->
                           "attached_to", "token"}
     assert (angel["power"], angel["toughness"], angel["keywords"]) == (1, 1, [])
     assert doc["final"]["objects"]["humility"]["power"] is None
+    assert doc["final"]["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False}
+    assert doc["final"]["stack"] == []
     assert all(set(s) >= {"kind", "rules", "text"} for s in doc["steps"])
     assert any("613.1f" in s["rules"] for s in doc["steps"])
 

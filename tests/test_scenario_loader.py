@@ -240,3 +240,20 @@ actions:
     assert len(value) == 1 and value[0].split("  ", 1)[1].startswith("battlefield[0].abilities[1].static."
                                                                       "modify_pt.power: "), found
     assert any("actions[0]" in i and "«resolve»" in i for i in found), found
+
+
+def test_check_command_reports_bad_scenario_and_card_files(invoke: object, tmp_path: Path) -> None:
+    """``judgekit check`` uses the scenario and card validators: every problem, exit code 3."""
+    from typing import Any
+
+    folder = tmp_path / "scenarios" / "cards"
+    folder.mkdir(parents=True)
+    (folder / "foo.yaml").write_text("name: Foo\ntypes: [Creature]\ndamage: 2\n", encoding="utf-8")
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(HEAD + "battlefield:\n  - {id: x, name: X, types: [Creature], colour: red}\n",
+                        encoding="utf-8")
+    run: Any = invoke
+    result = run("check", str(tmp_path))
+    assert result.exit_code == 3
+    assert "foo.yaml:3" in result.stdout + result.stderr
+    assert "s.yaml:5" in result.stdout + result.stderr

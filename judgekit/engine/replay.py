@@ -349,7 +349,7 @@ def final_state(game: Game) -> dict[str, Any]:
         stack.append({"kind": item.kind, "id": item.id, "source": item.source_name, "controller": item.controller,
                       "targets": [t if isinstance(t, str) else game.objects[t].id for t in item.targets]})
     return {
-        "players": {p.name: {"life": p.life, "poison": p.poison} for p in game.players},
+        "players": {p.name: {"life": p.life, "poison": p.poison, "lost": p.lost} for p in game.players},
         "objects": objects,
         "stack": stack,
     }
@@ -390,8 +390,6 @@ def check_expect(exp: dict[str, Any], ruling: Ruling) -> dict[str, Any]:
         got = final["players"].get(name, {})
         for key, want in fields.items():
             have = got.get(key)
-            if key == "lost":
-                continue
             if want != have:
                 failures.append(f"{name}.{key}: atteso {_show(want)}, ottenuto {_show(have)}")
     want_err = exp.get("error")
