@@ -5,51 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from replay_helpers import life, obj, player
+from replay_helpers import play as replay
 
-from judgekit.engine.replay import run_text
 from judgekit.engine.ruling import Ruling
 from judgekit.errors import InvalidFileError
-
-
-def _yaml(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)
 
 
 def play(battlefield: list[dict[str, Any]], actions: list[Any], *, active: str = "Anna",
          hand: dict[str, list[dict[str, Any]]] | None = None, effects: list[dict[str, Any]] | None = None,
          players: list[dict[str, Any]] | None = None, step: str = "main1") -> Ruling:
-    """Replay an inline scenario (JSON is valid YAML) with the shipped card library."""
-    doc = {
-        "title": "combattimento", "source": "CR 506-511",
-        "players": players or [{"name": "Anna"}, {"name": "Bruno"}],
-        "active_player": active, "step": step, "battlefield": battlefield, "actions": actions,
-        "hand": hand or {}, "effects": effects or [],
-    }
-    return run_text(_yaml(doc))
+    """Replay an inline combat scenario with the shipped card library."""
+    extra = {"players": players} if players else {}
+    return replay(title="combattimento", source="CR 506-511", **extra, active_player=active, step=step,
+                  battlefield=battlefield, actions=actions, hand=hand or {}, effects=effects or [])
 
 
 def card(oid: str, name: str, controller: str = "Anna", **extra: Any) -> dict[str, Any]:
     return {"id": oid, "card": name, "controller": controller, **extra}
 
 
-def obj(r: Ruling, oid: str) -> dict[str, Any]:
-    assert r.final is not None
-    result: dict[str, Any] = r.final["objects"][oid]
-    return result
-
-
-def life(r: Ruling, player: str) -> int:
-    assert r.final is not None
-    value: int = r.final["players"][player]["life"]
-    return value
-
-
-def poison(r: Ruling, player: str) -> int:
-    assert r.final is not None
-    value: int = r.final["players"][player]["poison"]
-    return value
+def poison(r: Ruling, name: str) -> int:
+    return int(player(r, name)["poison"])
 
 
 def error_rule(r: Ruling) -> str | None:
@@ -239,6 +216,20 @@ def test_a_creature_blocks_one_attacker_unless_it_can_block_additional_ones() ->
     assert obj(brigade, "piker")["zone"] == "graveyard"
     assert obj(brigade, "elves")["zone"] == "graveyard"
     assert obj(brigade, "brigade")["damage"] == 3
+
+
+def test_blocking_additional_attackers_cites_the_one_attacker_per_blocker_rule() -> None:
+    """509.1a sets one attacker per blocker and admits effects that allow more; 509.1b is about restrictions."""
+    from judgekit.engine.vocab import keyword_rule
+
+    assert keyword_rule("can_block_additional_1") == "509.1a"
+    r = play([card("piker", "Goblin Piker"), card("elves", "Llanowar Elves"),
+              card("brigade", "Foriysian Brigade", "Bruno")],
+             [{"declare_attackers": {"piker": "Bruno", "elves": "Bruno"}},
+              {"declare_blockers": {"brigade": ["piker", "elves"]}}])
+    block = next(s for s in r.steps if s.kind == "combat" and "blocca Goblin Piker" in s.text)
+    assert "creature aggiuntive" in block.text
+    assert block.rules == ["509.1a"]
 
 
 def test_blocking_a_creature_that_is_not_attacking_is_refused() -> None:
@@ -641,3 +632,24 @@ def test_regenerated_blocker_is_removed_from_combat_before_the_regular_step() ->
     assert obj(r, "skel")["zone"] == "battlefield"
     assert obj(r, "skel")["tapped"] is True
     assert obj(r, "striker")["damage"] == 0
+
+
+def test_combat_damage_is_one_event_so_a_protection_gained_during_it_prevents_nothing() -> None:
+    """CR 510.2: all combat damage is dealt at once. Bruno falls to 8 life from the unblocked attacker, which
+    would give his creatures protection from white; the white attacker's damage to the wall is dealt in the
+    same event, so it is not prevented."""
+    ward = {"id": "ward", "name": "Guardia", "types": ["Enchantment"], "controller": "Bruno",
+            "abilities": [{"static": {"affects": {"types": ["Creature"], "controller": "you"},
+                                      "condition": {"life": "you", "at_most": 10},
+                                      "add_keywords": ["protection_from_white"]}}]}
+    r = play([{"id": "ogre", "name": "Ogre", "types": ["Creature"], "power": 4, "toughness": 4},
+              {"id": "knight", "name": "Knight", "types": ["Creature"], "colors": ["white"], "power": 2,
+               "toughness": 2},
+              {"id": "wall", "name": "Wall", "types": ["Creature"], "power": 0, "toughness": 3, "controller": "Bruno"},
+              ward],
+             [{"declare_attackers": {"ogre": "Bruno", "knight": "Bruno"}}, {"declare_blockers": {"wall": "knight"}},
+              "combat_damage"], players=[{"name": "Anna"}, {"name": "Bruno", "life": 12}])
+    assert r.error is None
+    assert life(r, "Bruno") == 8
+    assert obj(r, "wall")["damage"] == 2
+    assert "protection_from_white" in obj(r, "wall")["keywords"]

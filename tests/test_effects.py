@@ -4,35 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
+from replay_helpers import obj, play, player, scenario_text
 
 from judgekit.engine.effects import VERBS
-from judgekit.engine.replay import run_text
 from judgekit.engine.ruling import Ruling
 from judgekit.scenario.models import VERBS as FORMAT_VERBS
-
-
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
-
-
-def play(**parts: Any) -> Ruling:
-    data: dict[str, Any] = {"title": "prova", "source": "test", "players": [{"name": "Anna"}, {"name": "Bruno"}]}
-    data.update(parts)
-    return run_text(yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False))
-
-
-def obj(r: Ruling, oid: str) -> dict[str, Any]:
-    assert r.final is not None
-    result: dict[str, Any] = r.final["objects"][oid]
-    return result
-
-
-def player(r: Ruling, name: str) -> dict[str, Any]:
-    assert r.final is not None
-    result: dict[str, Any] = r.final["players"][name]
-    return result
 
 
 def spell(effect: list[dict[str, Any]], target: Any = None, sid: str = "fx") -> dict[str, Any]:
@@ -244,3 +220,28 @@ def test_a_spell_returned_to_hand_from_the_stack_leaves_the_stack() -> None:
     assert obj(r, "bolt")["zone"] == "hand"
     assert obj(r, "bear")["damage"] == 0
     assert r.final is not None and r.final["stack"] == []
+
+
+def test_each_game_keeps_its_own_simultaneous_event() -> None:
+    """The open simultaneous event lives on its game (``game.batch``): lifelink damage in another game is its
+    own event and gains life at once; in the open one, once when the event ends (CR 702.15e)."""
+    from judgekit.engine.characteristics import chars
+    from judgekit.engine.effects import deal_damage, simultaneous
+    from judgekit.engine.replay import build_game
+    from judgekit.scenario.loader import load_scenario_text
+
+    text = scenario_text(battlefield=[{"id": "leech", "name": "Leech", "types": ["Creature"], "power": 2,
+                                       "toughness": 2, "keywords": ["lifelink"]}])
+    first, second = (build_game(load_scenario_text(text, "x.yaml")) for _ in range(2))
+    with simultaneous(first) as number:
+        assert first.batch is not None and first.batch.number == number
+        assert second.batch is None
+        deal_damage(first, chars(first, "leech"), "Bruno", 2)
+        deal_damage(first, chars(first, "leech"), "Bruno", 1)
+        deal_damage(second, chars(second, "leech"), "Bruno", 2)
+        assert first.player("Anna").life == 20
+        assert second.player("Anna").life == 22
+    assert first.batch is None
+    assert first.player("Anna").life == 23
+    gains = [e for e in first.events if e.kind == "life_gain"]
+    assert [(g.amount, g.data["batch"]) for g in gains] == [(3, number)]

@@ -137,3 +137,27 @@ def test_scenarios_lists_id_title_folder(invoke: Any) -> None:
     listed = json.loads(invoke("scenari", "--json").stdout)
     assert {"id", "title", "folder"} <= set(listed[0])
     assert {item["folder"] for item in listed} <= {"layers", "stack", "combat"}
+
+
+def test_game_over_is_shown_once_with_the_loser_in_the_final_state(invoke: Any, tmp_path: Path) -> None:
+    """CR 104.1: the ruling says once that the game is over; the final state marks who lost; ``ok`` stays true."""
+    text = """title: Prova
+source: test
+players: [{name: Anna}, {name: Bruno, life: 3}]
+hand:
+  Anna: [{id: bolt, name: Bolt, types: [Instant], target: {player: true}, effect: [{damage: 3, to: target}]}]
+actions:
+  - cast: {object: bolt, targets: [Bruno]}
+  - resolve
+  - next_step
+"""
+    path = write(tmp_path, text)
+    result = invoke("ruling", path)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("La partita è finita") == 1
+    assert "fine della partita" in result.stdout
+    assert "Bruno: 0 punti vita (ha perso)" in result.stdout
+    doc = json.loads(invoke("ruling", path, "--json").stdout)
+    assert doc["ok"] is True and doc["error"] is None
+    assert doc["final"]["players"]["Bruno"]["lost"] is True
+    assert [s["kind"] for s in doc["steps"]].count("end") == 1

@@ -2,33 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import yaml
-
-from judgekit.engine.replay import run_text
-from judgekit.engine.ruling import Ruling
-
-
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
-
-
-def play(**parts: Any) -> Ruling:
-    data: dict[str, Any] = {"title": "prova", "source": "test", "players": [{"name": "Anna"}, {"name": "Bruno"}]}
-    data.update(parts)
-    return run_text(yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False))
-
-
-def obj(r: Ruling, oid: str) -> dict[str, Any]:
-    assert r.final is not None
-    result: dict[str, Any] = r.final["objects"][oid]
-    return result
-
-
-def rules_cited(r: Ruling) -> set[str]:
-    return {rule for s in r.steps for rule in s.rules}
+from replay_helpers import obj, play, rules_cited
 
 
 def test_704_5a_player_with_zero_life_loses() -> None:

@@ -9,12 +9,6 @@ import pytest
 from judgekit import paths
 from judgekit.scenario.shipped import FOLDERS
 
-# Scenarios whose expectations the engine does not meet yet, by id, with the issue that owns the fix.
-# Remove an entry when its scenario passes (XPASS in the test report).
-KNOWN_FAILING: dict[str, str] = {
-    "deathtouch-noncombat-damage": "issue 6: deathtouch from non-combat damage (CR 702.2b, 704.5h)",
-}
-
 
 def _files() -> list[Path]:
     root = paths.scenarios_dir()
@@ -22,13 +16,7 @@ def _files() -> list[Path]:
 
 
 def _params() -> list[object]:
-    out: list[object] = []
-    for path in _files():
-        marks = []
-        if path.stem in KNOWN_FAILING:
-            marks.append(pytest.mark.xfail(reason=KNOWN_FAILING[path.stem], strict=False))
-        out.append(pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=marks))
-    return out
+    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in _files()]
 
 
 @pytest.mark.parametrize("path", _params())
@@ -56,8 +44,6 @@ def test_every_cited_rule_is_a_cr_number() -> None:
 
     pattern = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
     for path in _files():
-        if path.stem in KNOWN_FAILING:
-            continue
         for step in run_file(path).steps:
             for rule in step.rules:
                 assert pattern.match(rule), f"{path.name}: {rule!r}"

@@ -2,42 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import yaml
+from replay_helpers import life, obj, play, steps_with
 
-from judgekit.engine.replay import run_text
-from judgekit.engine.ruling import Ruling
 from judgekit.errors import InvalidFileError
-
-
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
-
-
-def play(**parts: Any) -> Ruling:
-    """Replay an inline scenario (Anna and Bruno, Anna active in main1 unless told otherwise)."""
-    data: dict[str, Any] = {"title": "prova", "source": "test", "players": [{"name": "Anna"}, {"name": "Bruno"}]}
-    data.update(parts)
-    return run_text(yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False))
-
-
-def obj(r: Ruling, oid: str) -> dict[str, Any]:
-    assert r.final is not None
-    result: dict[str, Any] = r.final["objects"][oid]
-    return result
-
-
-def life(r: Ruling, name: str) -> int:
-    assert r.final is not None
-    return int(r.final["players"][name]["life"])
-
-
-def steps_with(r: Ruling, rule: str) -> list[str]:
-    return [s.text for s in r.steps if rule in s.rules]
-
 
 BEAR = {"id": "bear", "card": "Grizzly Bears", "controller": "Bruno"}
 

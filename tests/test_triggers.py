@@ -5,39 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import yaml
+from replay_helpers import life, obj, play
+from replay_helpers import scenario_text as text
 
 from judgekit.engine import triggers
 from judgekit.engine.replay import build_game, run_text
-from judgekit.engine.ruling import Ruling
 from judgekit.engine.state import GameEvent
 from judgekit.scenario.loader import load_scenario_text
-
-
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
-
-
-def text(**parts: Any) -> str:
-    data: dict[str, Any] = {"title": "prova", "source": "test", "players": [{"name": "Anna"}, {"name": "Bruno"}]}
-    data.update(parts)
-    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False)
-
-
-def play(**parts: Any) -> Ruling:
-    return run_text(text(**parts))
-
-
-def obj(r: Ruling, oid: str) -> dict[str, Any]:
-    assert r.final is not None
-    result: dict[str, Any] = r.final["objects"][oid]
-    return result
-
-
-def life(r: Ruling, name: str) -> int:
-    assert r.final is not None
-    return int(r.final["players"][name]["life"])
 
 
 def creature(oid: str, event: str, effect: list[dict[str, Any]], *, of: Any = "self", controller: str = "Anna",

@@ -5,20 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from replay_helpers import play as replay
 
-from judgekit.engine.replay import run_text
 from judgekit.engine.ruling import Ruling
 from judgekit.errors import InvalidFileError
 
 
 def play(battlefield: list[dict[str, Any]], actions: list[Any], *, step: str = "main1",
          hand: dict[str, list[dict[str, Any]]] | None = None, effects: list[dict[str, Any]] | None = None) -> Ruling:
-    import json
-
-    doc = {"title": "turno", "source": "CR 500-514", "players": [{"name": "Anna"}, {"name": "Bruno"}],
-           "step": step, "battlefield": battlefield, "actions": actions, "hand": hand or {},
-           "effects": effects or []}
-    return run_text(json.dumps(doc, ensure_ascii=False))
+    return replay(title="turno", source="CR 500-514", step=step, battlefield=battlefield, actions=actions,
+                  hand=hand or {}, effects=effects or [])
 
 
 def started(r: Ruling) -> list[str]:

@@ -21,10 +21,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.characteristics import all_chars, chars, layer_result
-from judgekit.engine.effects import deal_damage, simultaneous_damage
+from judgekit.engine.characteristics import all_chars, chars, frozen, layer_result
+from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
-from judgekit.engine.layers import LayerResult
 from judgekit.engine.state import CombatState, Computed, Game, GameEvent, Ref
 from judgekit.engine.vocab import STEP_ORDER, Step, Zone, it
 
@@ -72,22 +71,9 @@ def _step_index(step: Step) -> int:
     return STEP_ORDER.index(step)
 
 
-_SHARED_NAMES: dict[int, tuple[Game, int, set[str]]] = {}
-
-
 def _shared_names(game: Game) -> set[str]:
     """Names borne by two or more permanents (their ids then tell them apart in the ruling)."""
-    hit = _SHARED_NAMES.get(id(game))
-    if hit is not None and hit[0] is game and hit[1] == game.version:
-        return hit[2]
-    seen: set[str] = set()
-    shared: set[str] = set()
-    for c in all_chars(game).values():
-        if c.zone == Zone.BATTLEFIELD:
-            (shared if c.name in seen else seen).add(c.name)
-    _SHARED_NAMES.clear()
-    _SHARED_NAMES[id(game)] = (game, game.version, shared)
-    return shared
+    return layer_result(game).shared_names()
 
 
 def _label(game: Game, c: Computed) -> str:
@@ -338,7 +324,8 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
 
 
 def _additional_blocks(c: Computed) -> int:
-    """``can_block_additional_N``: how many creatures beyond one it may block (509.1a, 509.1b)."""
+    """``can_block_additional_N``: how many creatures beyond one it may block (509.1a: one attacker per
+    blocker unless an effect allows more)."""
     extra = 0
     for kw in c.keywords:
         if kw.startswith("can_block_additional_"):
@@ -348,23 +335,12 @@ def _additional_blocks(c: Computed) -> int:
     return extra
 
 
-def protection_stops(protected: Computed, other: Computed) -> str | None:
-    """The protection keyword of ``protected`` whose quality ``other`` has (CR 702.16), or None."""
-    for kw in protected.keywords:
-        if not kw.startswith("protection_from_"):
-            continue
-        quality = kw[len("protection_from_"):]
-        if quality == "everything" or quality in other.colors or (quality == "creatures" and other.is_creature):
-            return kw
-    return None
-
-
 def block_problem(game: Game, blocker: Computed, attacker: Computed) -> tuple[str, str] | None:
     """Why ``blocker`` can't block ``attacker`` because of an evasion ability (509.1b), or None."""
     if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
         return (f"{_label(game, blocker)} non ha volare né raggiungere e non può bloccare {_label(game, attacker)}, "
                 f"che ha volare (una restrizione sui bloccanti, 509.1b)", "702.9b")
-    kw = protection_stops(attacker, blocker)
+    kw = protected_from(blocker, attacker)
     if kw is not None:
         return (f"{_label(game, attacker)} ha {it(kw)} e non può essere bloccata da {_label(game, blocker)} (una "
                 f"restrizione sui bloccanti, 509.1b)", "702.16f")
@@ -454,7 +430,6 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
                 notes.append(f"{_label(game, ac)} ha volare e {_label(game, c)} ha "
                              f"{'raggiungere' if not c.has('flying') else 'volare'}")
         if len(blocked) > 1:
-            rules.append("509.1b")
             notes.append(f"{_label(game, c)} può bloccare creature aggiuntive")
         text = f"{_label(game, c)} blocca {_names(game, blocked)}"
         game.say("combat", text + (f" ({'; '.join(notes)})" if notes else "") + ".", *dict.fromkeys(rules),
@@ -542,28 +517,34 @@ def _dealers(game: Game, combat: Combat,
     notes: list[tuple[str, tuple[str, ...]]] = []
     out: list[_Dealer] = []
     for att, target in combat.attackers.items():
-        c = chars(game, att)
-        if not _deals_in_step(c, first, att in combat.first_strikers):
-            notes.append(_not_dealing_note(game, c, first))
+        c = _dealing_now(game, att, combat, first, notes)
+        if c is None:
             continue
-        if not first and att in combat.first_strikers:
-            notes.append((f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima "
-                          f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
         blocked = att in combat.blocked
         blockers = [b for b in combat.blocked_by(att) if b in combat.blockers]
         attacked = target if _attacked_exists(game, target) else None
         out.append(_Dealer(att, c, True, blockers if blocked else [], attacked, c.has("trample"), blocked))
     for blk, atts in combat.blockers.items():
-        c = chars(game, blk)
-        if not _deals_in_step(c, first, blk in combat.first_strikers):
-            notes.append(_not_dealing_note(game, c, first))
+        c = _dealing_now(game, blk, combat, first, notes)
+        if c is None:
             continue
-        if not first and blk in combat.first_strikers:
-            notes.append((f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima "
-                          f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
         alive = [a for a in atts if a in combat.attackers]
         out.append(_Dealer(blk, c, False, alive, None, False))
     return out, notes
+
+
+def _dealing_now(game: Game, uid: int, combat: Combat, first: bool,
+                 notes: list[tuple[str, tuple[str, ...]]]) -> Computed | None:
+    """The characteristics of a creature in combat if it assigns damage in this step, else None; either way
+    ``notes`` gets what the first-strike gating means for it (CR 510.4, 702.4b, 702.7b-c)."""
+    c = chars(game, uid)
+    if not _deals_in_step(c, first, uid in combat.first_strikers):
+        notes.append(_not_dealing_note(game, c, first))
+        return None
+    if not first and uid in combat.first_strikers:
+        notes.append((f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima "
+                      f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
+    return c
 
 
 def _not_dealing_note(game: Game, c: Computed, first: bool) -> tuple[str, tuple[str, ...]]:
@@ -760,16 +741,6 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
             _explain(game, d, others)
 
 
-def _keep_characteristics(game: Game, table: LayerResult) -> None:
-    """CR 510.2: all combat damage is dealt at once, so every recipient is seen as it was when the damage
-    event began (the -1/-1 counters of wither and infect apply together, afterwards). ``deal_damage`` marks
-    the state as changed after each recipient; this keeps the characteristics computed before the event
-    instead of running the layer system once per recipient. The state is marked changed again right after
-    the event, before state-based actions look at it."""
-    if isinstance(game.cache, tuple) and len(game.cache) == 2:
-        game.cache = (game.version, table)
-
-
 def _has_first_strike(c: Computed) -> bool:
     return any(c.has(k) for k in FIRST_STRIKE_KEYWORDS)
 
@@ -828,13 +799,12 @@ def damage_step(game: Game) -> None:
     game.say("damage", "Tutto il danno da combattimento assegnato viene inflitto simultaneamente.", "510.2")
     # One simultaneous event: a lifelink source gains life once for all it deals (702.15e), "deals combat
     # damage" abilities trigger once per source (603.2c).
-    with simultaneous_damage(game):
-        table = layer_result(game)
+    # Every recipient is seen as it was when the event began (510.2): the characteristics are held fixed.
+    with simultaneous_damage(game), frozen(game):
         for d in dealing:
             for ref, n in d.parts.items():
                 if n > 0:
                     deal_damage(game, d.c, ref, n, combat=True)
-                    _keep_characteristics(game, table)
     game.say("damage", "Punti vita: " + ", ".join(f"{p.name} {p.life}" + (f" ({p.poison} veleno)" if p.poison else "")
                                                   for p in game.players) + ".", "510.2")
     game.touch()

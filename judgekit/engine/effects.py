@@ -21,9 +21,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.characteristics import all_chars, chars
+from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
-from judgekit.engine.state import Computed, ContinuousEffect, Game, GameEvent, GameObject, Ref
+from judgekit.engine.state import Batch, Computed, ContinuousEffect, Game, GameEvent, GameObject, Ref
 from judgekit.engine.values import ValueContext, evaluate, freeze_values
 from judgekit.engine.vocab import Zone
 
@@ -56,13 +56,7 @@ class EffectContext:
     illegal_targets: list[Ref] = field(default_factory=list)
 
     def source_chars(self, game: Game) -> Computed | None:
-        if self.source_uid is not None:
-            obj = game.objects.get(self.source_uid)
-            if obj is not None and obj.current:
-                return chars(game, obj)
-            if obj is not None and obj.lki is not None:
-                return obj.lki
-        return self.source_lki
+        return source_chars(game, self.source_uid, self.source_lki)
 
     def legal_targets(self) -> list[Ref]:
         return [t for t in self.targets if t not in self.illegal_targets]
@@ -93,30 +87,12 @@ def value_context(game: Game, ctx: EffectContext) -> ValueContext:
 # Simultaneous events
 
 
-@dataclass
-class _Batch:
-    number: int
-    start: int
-    depth: int = 1
-    lifelink: dict[int, list[Any]] = field(default_factory=dict)
-
-
-# One open batch per game (keyed by id(game), holding the game itself so a stale key is never reused).
-_OPEN: dict[int, tuple[Game, _Batch]] = {}
-
-
-def _open_batch(game: Game) -> _Batch | None:
-    hit = _OPEN.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    return None
-
-
 @contextmanager
 def simultaneous(game: Game) -> Iterator[int]:
     """Group what happens inside into one simultaneous event (batch number yielded); nested uses join the
-    outer batch. On closing, lifelink life is gained once per source (CR 702.15e)."""
-    batch = _open_batch(game)
+    outer batch. The open batch is ``game.batch``. On closing, lifelink life is gained once per source
+    (CR 702.15e)."""
+    batch = game.batch
     if batch is not None:
         batch.depth += 1
         try:
@@ -124,14 +100,13 @@ def simultaneous(game: Game) -> Iterator[int]:
         finally:
             batch.depth -= 1
         return
-    batch = _Batch(number=game.new_uid(), start=len(game.events))
-    _OPEN[id(game)] = (game, batch)
+    batch = Batch(number=game.new_uid(), start=len(game.events))
+    game.batch = batch
     try:
         yield batch.number
     finally:
-        _OPEN.pop(id(game), None)
-        for ev in game.events[batch.start:]:
-            ev.data.setdefault("batch", batch.number)
+        game.batch = None
+        tag_events(game, batch.start, batch.number)
         for controller, amount, name in batch.lifelink.values():
             gain_life(game, controller, amount, name, rule="702.15b", batch=batch.number)
 
@@ -305,6 +280,11 @@ def _prevent(holder: Any, amount: int) -> int:
     return 0
 
 
+# Damage to a planeswalker removes loyalty counters (CR 120.3c, 306.8), to a battle defense counters (120.3h, 310.6).
+_DAMAGE_REMOVES_COUNTERS = (("Planeswalker", "loyalty", "fedeltà", ("120.3c", "306.8")),
+                            ("Battle", "defense", "difesa", ("120.3h", "310.6")))
+
+
 def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, combat: bool = False,
                 lifelink: bool = True) -> int:
     """Deal damage (CR 120.3): protection (702.16e) and prevention shields (615), then the results: life loss
@@ -370,24 +350,18 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                 obj.deathtouch_damage = True
                 game.say("damage", f"{source.name} ha tocco letale: {tc.name} verrà distrutto al prossimo "
                                    "controllo delle azioni generate dallo stato.", "702.2b", objects=[obj.id])
-        if tc.is_type("Planeswalker"):
-            obj.counters["loyalty"] = max(0, obj.counters.get("loyalty", 0) - amount)
-            dealt = amount_text(amount, 'danno', 'danni')
-            game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}, che perde altrettanti "
-                               f"segnalini fedeltà (fedeltà: {obj.counters['loyalty']}).", "120.3c", "306.8",
-                     objects=[obj.id])
-        if tc.is_type("Battle"):
-            obj.counters["defense"] = max(0, obj.counters.get("defense", 0) - amount)
-            dealt = amount_text(amount, 'danno', 'danni')
-            game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}, che perde altrettanti "
-                               f"segnalini difesa (difesa: {obj.counters['defense']}).", "120.3h", "310.6",
-                     objects=[obj.id])
+        for card_type, counter, word, rules in _DAMAGE_REMOVES_COUNTERS:
+            if tc.is_type(card_type):
+                obj.counters[counter] = max(0, obj.counters.get(counter, 0) - amount)
+                dealt = amount_text(amount, 'danno', 'danni')
+                game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}, che perde altrettanti "
+                                   f"segnalini {word} ({word}: {obj.counters[counter]}).", *rules, objects=[obj.id])
     game.emit(GameEvent("damage", obj=target if isinstance(target, int) else None,
                         player=target if isinstance(target, str) else None, source=source.uid, amount=amount,
                         combat=combat))
     game.touch()
     if lifelink and source.has("lifelink") and source.controller:
-        batch = _open_batch(game)
+        batch = game.batch
         if batch is not None:
             entry = batch.lifelink.setdefault(source.uid, [source.controller, 0, source.name])
             entry[1] += amount
@@ -478,13 +452,20 @@ def verb_destroy(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: li
             destroy(game, o, lki=table[o.uid])
 
 
-def verb_exile(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    """CR 406.2: exile (from any zone the selector or target names)."""
-    objs = _objects(game, refs)
+def _move_together(game: Game, objs: list[GameObject], zone: Zone,
+                   explain: Callable[[GameObject, Computed], tuple[str, str]]) -> None:
+    """Move objects to ``zone`` at the same time: the last known information of each is taken before any of
+    them moves (CR 608.2h); ``explain(obj, lki)`` gives each step's text and rule."""
     table = {o.uid: chars(game, o) for o in objs}
     for o in objs:
-        move_to(game, o, Zone.EXILE, lki=table[o.uid])
-        game.say("effect", f"{o.card.name} viene esiliato.", "406.2", objects=[o.id])
+        move_to(game, o, zone, lki=table[o.uid])
+        text, rule = explain(o, table[o.uid])
+        game.say("effect", text, rule, objects=[o.id])
+
+
+def verb_exile(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+    """CR 406.2: exile (from any zone the selector or target names)."""
+    _move_together(game, _objects(game, refs), Zone.EXILE, lambda o, c: (f"{o.card.name} viene esiliato.", "406.2"))
 
 
 def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -504,21 +485,14 @@ def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any],
 
 def verb_sacrifice(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """CR 701.21a: a player sacrifices only permanents they control (not a destruction)."""
-    objs = _objects(game, refs, Zone.BATTLEFIELD)
-    table = {o.uid: chars(game, o) for o in objs}
-    for o in objs:
-        move_to(game, o, Zone.GRAVEYARD, lki=table[o.uid])
-        game.say("effect", f"{table[o.uid].controller} sacrifica {o.card.name}: va nel cimitero di {o.owner} "
-                           "(non è una distruzione).", "701.21a", objects=[o.id])
+    _move_together(game, _objects(game, refs, Zone.BATTLEFIELD), Zone.GRAVEYARD, lambda o, c: (
+        f"{c.controller} sacrifica {o.card.name}: va nel cimitero di {o.owner} (non è una distruzione).", "701.21a"))
 
 
 def verb_return_to_hand(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """Return to the owner's hand: a new object (CR 400.7)."""
-    objs = _objects(game, refs)
-    table = {o.uid: chars(game, o) for o in objs}
-    for o in objs:
-        move_to(game, o, Zone.HAND, lki=table[o.uid])
-        game.say("effect", f"{o.card.name} ritorna nella mano di {o.owner}.", "400.7", objects=[o.id])
+    _move_together(game, _objects(game, refs), Zone.HAND,
+                   lambda o, c: (f"{o.card.name} ritorna nella mano di {o.owner}.", "400.7"))
 
 
 def verb_counter(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:

@@ -7,6 +7,9 @@
 :class:`ScenarioProblem` is a mistake in the scenario file found only while replaying (a bare ``resolve``
 on an empty stack, an ability index that doesn't exist): it becomes an
 :class:`~judgekit.errors.InvalidFileError` pointing at the action's line (exit code 3).
+
+:class:`GameOver` is raised at a priority point once a player has lost: the game ends at once (CR 104.1), so
+the replay runs nothing more and reports the final state. It is not an error.
 """
 
 from __future__ import annotations
@@ -28,3 +31,7 @@ class ScenarioProblem(Exception):
         super().__init__(message)
         self.message = message
         self.key = key
+
+
+class GameOver(Exception):
+    """A player has lost the game (CR 104.2a, 104.3b, 104.4a): the game is over, nothing else happens (104.1)."""

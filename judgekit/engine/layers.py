@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.selectors import SelectorContext, matches, reads, select
+from judgekit.engine.selectors import SelectorContext, matches, reads, select, zones
 from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Game, GameObject
 from judgekit.engine.values import ValueContext, evaluate, mana_value, value_reads
 from judgekit.engine.vocab import (
@@ -159,6 +159,18 @@ class LayerResult:
     notes: list[tuple[str, list[str]]] = field(default_factory=list)
     # Where each note belongs: the number of trace entries recorded before it.
     note_positions: list[int] = field(default_factory=list)
+    _shared_names: set[str] | None = field(default=None, repr=False)
+
+    def shared_names(self) -> set[str]:
+        """Names borne by two or more permanents (computed once per result)."""
+        if self._shared_names is None:
+            seen: set[str] = set()
+            shared: set[str] = set()
+            for c in self.computed.values():
+                if c.zone == Zone.BATTLEFIELD:
+                    (shared if c.name in seen else seen).add(c.name)
+            self._shared_names = shared
+        return self._shared_names
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -268,6 +280,12 @@ def _hits(writes: set[str], wanted: set[str]) -> bool:
     return False
 
 
+def _battlefield_only(selector: dict[str, Any]) -> bool:
+    """Whether a filter picks only permanents (so the battlefield type index can serve it)."""
+    where = zones(selector)
+    return where is not None and where <= {Zone.BATTLEFIELD.value}
+
+
 def _uses_you(le: LEffect) -> bool:
     text = repr(le.selector) + repr(le.condition) + repr(le.ops.get("control"))
     return "'you'" in text or "'opponent'" in text or le.ops.get("control") == "you"
@@ -350,7 +368,7 @@ class _Run:
         if only is not None:
             views = (W[u] for u in only if u in W)
         elif W is self.W and self.type_index is not None and isinstance(le.selector, dict) \
-                and le.selector.get("types") and le.selector.get("zone") in (None, Zone.BATTLEFIELD):
+                and le.selector.get("types") and _battlefield_only(le.selector):
             # After layer 4 card types no longer change: look only at permanents of the rarest wanted type.
             buckets = [self.type_index.get(t, []) for t in le.selector["types"]]
             views = (W[u] for u in min(buckets, key=len))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from judgekit.engine.characteristics import chars, layer_result
-from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.errors import GameOver, IllegalAction, ScenarioProblem
 from judgekit.engine.ruling import ObjectLayers, Ruling
 from judgekit.engine.state import (
     Ability,
@@ -169,10 +169,15 @@ def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: i
 
 
 def priority_point(game: Game) -> None:
-    """CR 117.5 / 704.3 / 603.3: state-based actions until none applies, then triggers on the stack."""
+    """CR 117.5 / 704.3 / 603.3: state-based actions until none applies, then triggers on the stack.
+
+    Raises :class:`GameOver` once a player has lost (CR 104.1: the game ends immediately; no player receives
+    priority and no triggered ability is put on the stack)."""
     from judgekit.engine import sba, triggers
 
     for _ in range(500):
+        if any(p.lost for p in game.players):
+            raise GameOver
         if sba.check(game):
             continue
         triggers.collect(game)
@@ -197,13 +202,18 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     handlers = _actions()
     game.say("start", _start_text(game), "117.3a", "500.1")
     current: tuple[str | int, ...] = ()
+    actions = loaded.data["actions"]
+    done = 0
     try:
         priority_point(game)
-        for i, action in enumerate(loaded.data["actions"]):
+        for i, action in enumerate(actions):
             kind = next(iter(action))
             current = ("actions", i, kind)
+            done = i + 1
             handlers[kind](game, action[kind])
             priority_point(game)
+    except GameOver:
+        _say_game_over(game, len(actions) - done)
     except IllegalAction as exc:
         ruling.error = {"message": exc.message, "rule": exc.rule}
         game.say("error", f"Azione non consentita: {exc.message}", *([exc.rule] if exc.rule else []))
@@ -217,6 +227,31 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling) if exp is not None else None
     return ruling
+
+
+def _say_game_over(game: Game, skipped: int) -> None:
+    """One step: who lost and why, and that the replay stops there (CR 104.1, 104.2a, 104.4a)."""
+    losers = [p for p in game.players if p.lost]
+    if len(losers) == len(game.players):
+        text = "La partita è finita: tutti i giocatori hanno perso nello stesso momento, la partita è patta."
+        rules = ["104.1", "104.4a"]
+    else:
+        winners = [p.name for p in game.players if not p.lost]
+        why = ", ".join(f"{p.name} ha perso ({p.loss_rule})" if p.loss_rule else f"{p.name} ha perso"
+                        for p in losers)
+        text = f"La partita è finita: {why} e {' e '.join(winners)} vince."
+        rules = ["104.1", "104.2a", *dict.fromkeys(p.loss_rule for p in losers if p.loss_rule)]
+    rest = []
+    if game.stack:
+        rest.append("quello che resta in pila non si risolve")
+    if game.pending:
+        rest.append("le abilità innescate in attesa non vanno in pila")
+    if skipped:
+        rest.append("l'azione successiva dello scenario non viene eseguita" if skipped == 1
+                    else f"le {skipped} azioni successive dello scenario non vengono eseguite")
+    if rest:
+        text += " Il replay si ferma qui: " + "; ".join(rest) + "."
+    game.say("end", text, *rules)
 
 
 def run_file(path: Path) -> Ruling:

@@ -18,7 +18,6 @@ on the battlefield longest (the first in timestamp order) and says so; ``choices
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,20 +54,12 @@ class _Plan:
         return {o.uid for o, _t, _r in self.to_graveyard} | {o.uid for o, _t, _r in self.to_destroy}
 
 
-# Notes said once per game and situation (an indestructible creature with lethal damage is mentioned once).
-_SAID: dict[int, tuple[weakref.ref[Game], set[tuple[Any, ...]]]] = {}
-
-
 def _once(game: Game, key: tuple[Any, ...]) -> bool:
-    hit = _SAID.get(id(game))
-    if hit is None or hit[0]() is not game:
-        for k in [k for k, (ref, _s) in _SAID.items() if ref() is None]:
-            del _SAID[k]
-        hit = (weakref.ref(game), set())
-        _SAID[id(game)] = hit
-    if key in hit[1]:
+    """True the first time ``key`` is seen in this game (a note said once, e.g. an indestructible creature
+    with lethal damage)."""
+    if key in game.said:
         return False
-    hit[1].add(key)
+    game.said.add(key)
     return True
 
 

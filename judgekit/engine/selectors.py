@@ -55,7 +55,7 @@ class SelectorContext:
 
 
 Predicate = Callable[[Any, SelectorContext], bool]
-_COMPILED: dict[int, tuple[Any, Predicate]] = {}
+_COMPILED: dict[tuple[int, bool], tuple[Any, Predicate]] = {}
 
 
 def _has_subtypes(view: Any, wanted: list[str]) -> bool:
@@ -111,17 +111,61 @@ def _controller(who: str) -> Predicate:
     return check
 
 
-def compile_filter(spec: dict[str, Any]) -> Predicate:
-    """Compile a filter dict into a predicate ``(view, ctx) -> bool`` (every key must hold)."""
-    key = id(spec)
+def _alternatives_give_zone(spec: dict[str, Any]) -> bool:
+    return any(isinstance(a, dict) and a.get("zone") for a in spec.get("any") or [])
+
+
+def zones(spec: dict[str, Any], *, default: bool = True) -> set[str] | None:
+    """The zones a filter can pick objects from (``None``: every zone).
+
+    The zone beside ``any:`` (or the default ``battlefield``) applies to every alternative; only an explicit
+    ``zone`` inside an alternative adds one. When the outer filter names no zone and an alternative does, the
+    default ``battlefield`` holds for each alternative that names none."""
+    explicit = spec.get("zone")
+    alt_default = False
+    if explicit:
+        outer: set[str] | None = None if explicit == "all" else {str(explicit)}
+    elif default and not _alternatives_give_zone(spec):
+        outer = {str(Zone.BATTLEFIELD)}
+    else:
+        outer = None
+        alt_default = default
+    alts = [a for a in spec.get("any") or [] if isinstance(a, dict)]
+    if not alts:
+        return outer
+    inner: set[str] | None = set()
+    for alt in alts:
+        z = zones(alt, default=alt_default)
+        if z is None or inner is None:
+            inner = None
+        else:
+            inner |= z
+    if outer is None:
+        return inner
+    return outer if inner is None else outer & inner
+
+
+def compile_filter(spec: dict[str, Any], *, default_zone: bool = True) -> Predicate:
+    """Compile a filter dict into a predicate ``(view, ctx) -> bool`` (every key must hold).
+
+    ``zone`` defaults to ``battlefield``. Keys beside ``any:`` apply to every alternative, the zone (given
+    or default) included: an alternative adds a zone check only when it names a ``zone`` itself. When only
+    alternatives name zones, each alternative that names none keeps the default ``battlefield``."""
+    key = (id(spec), default_zone)
     hit = _COMPILED.get(key)
     if hit is not None and hit[0] is spec:
         return hit[1]
     checks: list[Predicate] = []
     if spec.get("player"):
         checks.append(lambda view, ctx: False)
-    zone = spec.get("zone") or Zone.BATTLEFIELD
-    if zone != "all":
+    zone = spec.get("zone")
+    alt_default = False
+    if not zone and default_zone:
+        if _alternatives_give_zone(spec):
+            alt_default = True
+        else:
+            zone = Zone.BATTLEFIELD
+    if zone and zone != "all":
         def in_zone(view: Any, ctx: SelectorContext, z: str = zone) -> bool:
             return bool(view.zone == z)
 
@@ -160,7 +204,7 @@ def compile_filter(spec: dict[str, Any]) -> Predicate:
 
         checks.append(is_token)
     if spec.get("any"):
-        alts = [compile_filter(a) for a in spec["any"]]
+        alts = [compile_filter(a, default_zone=alt_default) for a in spec["any"]]
 
         def either(view: Any, ctx: SelectorContext) -> bool:
             return any(a(view, ctx) for a in alts)

@@ -14,10 +14,9 @@ resolve; illegal targets among legal ones are simply not affected.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
-from judgekit.engine.characteristics import chars
+from judgekit.engine.characteristics import chars, source_chars
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
@@ -34,23 +33,16 @@ PASSED = "Tutti i giocatori passano la priorità in successione (117.3d), quindi
 
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
-# Who holds priority, per game: (game, holder, step) as last set (CR 117.3a-c).
-_PRIORITY: dict[int, tuple[weakref.ref[Game], str, str]] = {}
-
-
 def _set_priority(game: Game, holder: str) -> None:
-    for key in [k for k, v in _PRIORITY.items() if v[0]() is None]:
-        del _PRIORITY[key]
-    _PRIORITY[id(game)] = (weakref.ref(game), holder, str(game.step))
+    game.priority = (holder, str(game.step))
 
 
 def priority_holder(game: Game) -> str:
     """The player who has priority now: the one who last cast or activated (117.3c), the active player after a
     resolution (117.3b) and at the beginning of a step (117.3a)."""
-    hit = _PRIORITY.get(id(game))
-    if hit is None or hit[0]() is not game or hit[2] != str(game.step):
+    if game.priority is None or game.priority[1] != str(game.step):
         return game.active
-    return hit[1]
+    return game.priority[0]
 
 
 def _passed(game: Game, who: str) -> str:
@@ -246,10 +238,6 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
         if caster != obj.owner:
             raise IllegalAction(f"{caster} non può lanciare {obj.card.name}, che è nella mano di {obj.owner}",
                                 rule="601.3")
-    if game_over(game):
-        game.say("cast", f"La partita è già finita ({game_over(game)} ha perso): {caster} non lancia "
-                         f"{obj.card.name}.", "104.1")
-        return
     _can_act(game, caster, f"lanciare {obj.card.name}")
     c = chars(game, obj)
     if c.is_type("Land"):
@@ -281,15 +269,23 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
         text += f" bersagliando {_targets_text(game, targets)}"
     text += ": la carta va in cima alla pila (601.2a, 405.1)"
     if targets:
-        text += f"; {'il bersaglio è legale' if len(targets) == 1 else 'i bersagli sono legali'} (601.2c)"
+        text += _targets_legal(targets)
         rules.append("601.2c")
     if c.mana_cost:
         text += f"; paga il costo {c.mana_cost} (il mana è registrato, non tracciato, 601.2h)"
         rules.append("601.2h")
-    text += f". {caster} riceve di nuovo priorità (117.3c). Pila, dalla cima: {stack_list(game)}."
-    rules.append("117.3c")
-    game.say("cast", text, *rules, objects=[obj.id])
-    _set_priority(game, caster)
+    _on_stack_said(game, "cast", caster, text, rules, obj.id)
+
+
+def _targets_legal(targets: list[Ref]) -> str:
+    return f"; {'il bersaglio è legale' if len(targets) == 1 else 'i bersagli sono legali'} (601.2c)"
+
+
+def _on_stack_said(game: Game, kind: str, who: str, text: str, rules: list[str], oid: str) -> None:
+    """Say what was put on the stack; the player who cast or activated receives priority again (CR 117.3c)."""
+    text += f". {who} riceve di nuovo priorità (117.3c). Pila, dalla cima: {stack_list(game)}."
+    game.say(kind, text, *rules, "117.3c", objects=[oid])
+    _set_priority(game, who)
 
 
 def _loyalty_used_this_turn(game: Game, uid: int) -> bool:
@@ -312,10 +308,6 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
         raise IllegalAction(f"{c.name} non è sul campo di battaglia: le abilità attivate di un permanente si "
                             "possono attivare solo mentre è sul campo di battaglia", rule="113.6")
     controller = c.controller or source.owner
-    if game_over(game):
-        game.say("activate", f"La partita è già finita ({game_over(game)} ha perso): {controller} non attiva "
-                             f"l'abilità di {c.name}.", "104.1")
-        return
     _can_act(game, controller, f"attivare l'abilità di {c.name}")
     body = abilities[index].spec["activated"]
     costs = list(body.get("cost") or [])
@@ -415,7 +407,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
         text += " e paga il costo (" + ", ".join(paid) + ")"
     text += ": l'abilità va in cima alla pila (602.2, 405.1)"
     if targets:
-        text += f"; {'il bersaglio è legale' if len(targets) == 1 else 'i bersagli sono legali'} (601.2c)"
+        text += _targets_legal(targets)
     if sacrificed:
         text += (f". {c.name} è già nel cimitero mentre l'abilità aspetta in pila: l'abilità esiste "
                  "indipendentemente dalla sua fonte (602.2)")
@@ -423,10 +415,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
         rules.append("302.6")
     if loyalty:
         rules.append("306.5d")
-    text += f". {controller} riceve di nuovo priorità (117.3c). Pila, dalla cima: {stack_list(game)}."
-    rules.append("117.3c")
-    game.say("activate", text, *rules, objects=[source.id])
-    _set_priority(game, controller)
+    _on_stack_said(game, "activate", controller, text, rules, source.id)
 
 
 def push_triggered(game: Game, item: StackItem) -> None:
@@ -441,19 +430,12 @@ def resolve_action(game: Game, spec: Any) -> None:
     from judgekit.engine.replay import priority_point
 
     if spec == "all":
-        while game.stack and not game_over(game):
+        while game.stack:
             resolve_top(game)
             priority_point(game)
-        if game.stack and game_over(game):
-            game.say("resolve", f"La partita è finita ({game_over(game)} ha perso): quello che resta in pila non "
-                                "si risolve.", "104.1")
         return
     if not game.stack:
         raise ScenarioProblem("«resolve» con la pila vuota: non c'è nulla da risolvere")
-    if game_over(game):
-        game.say("resolve", f"La partita è finita ({game_over(game)} ha perso): quello che resta in pila non si "
-                            "risolve.", "104.1")
-        return
     resolve_top(game)
 
 
@@ -469,7 +451,7 @@ def resolve_top(game: Game) -> None:
     item = game.stack.pop()
     game.touch()
     _set_priority(game, game.active)
-    source_c = _item_source(game, item)
+    source_c = source_chars(game, item.source_uid, item.source_lki)
     illegal: list[tuple[Ref, str, str]] = []
     for t in item.targets:
         problem = target_problem(game, item.target_spec, t, item.controller, source_c, item.source_uid)
@@ -548,16 +530,6 @@ def resolve_top(game: Game) -> None:
 
 def _plural_illegal(n: int) -> str:
     return "è illegale il bersaglio" if n == 1 else "sono illegali i bersagli"
-
-
-def _item_source(game: Game, item: StackItem) -> Computed | None:
-    if item.source_uid is not None:
-        obj = game.objects.get(item.source_uid)
-        if obj is not None and obj.current:
-            return chars(game, obj)
-        if obj is not None and obj.lki is not None:
-            return obj.lki
-    return item.source_lki
 
 
 def counter_item(game: Game, item: StackItem, by: str = "") -> None:

@@ -270,6 +270,20 @@ class CombatState:
 
 
 @dataclass
+class Batch:
+    """One simultaneous event in progress (:func:`judgekit.engine.effects.simultaneous`).
+
+    ``number`` is given to every event emitted inside it (``data["batch"]``); ``start`` is the index of its
+    first event in ``Game.events``; ``depth`` counts nested uses that joined it; ``lifelink`` gathers, per
+    lifelink source uid, ``[controller, amount, source name]`` to gain once when it closes (CR 702.15e)."""
+
+    number: int
+    start: int
+    depth: int = 1
+    lifelink: dict[int, list[Any]] = field(default_factory=dict)
+
+
+@dataclass
 class RulingStep:
     """One step of the explanation: kind, Italian text, the CR rules it applies."""
 
@@ -311,6 +325,14 @@ class Game:
     version: int = 0
     seq: int = 0
     cache: Any = None
+    # The simultaneous event in progress (effects.simultaneous), if any.
+    batch: Batch | None = None
+    # Characteristics held fixed during one simultaneous event (characteristics.frozen): a LayerResult.
+    frozen: Any = None
+    # Who received priority last by casting or activating, and in which step (CR 117.3c; stack.py).
+    priority: tuple[str, str] | None = None
+    # Explanations given once per game and situation (state-based actions that change nothing, sba.py).
+    said: set[tuple[Any, ...]] = field(default_factory=set)
     # Ids named in the scenario (for the result), in order of first appearance.
     named: list[str] = field(default_factory=list)
 

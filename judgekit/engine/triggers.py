@@ -301,15 +301,8 @@ def _describe(game: Game, t: PendingTrigger) -> str:
 def put_on_stack(game: Game) -> None:
     """CR 603.3, 603.3b: the active player puts all their pending triggered abilities on the stack in the
     order they choose, then the other player; the last one put on the stack resolves first."""
-    from judgekit.engine.stack import game_over
-
     pending, game.pending = game.pending, []
     if not pending:
-        return
-    loser = game_over(game)
-    if loser:
-        game.say("trigger", f"La partita è finita ({loser} ha perso): le abilità innescate in attesa non vanno in "
-                            "pila.", "104.1")
         return
     order = game.choices.get("apnap_order") or {}
     players_with = [p for p in game.apnap() if any(t.controller == p for t in pending)]

@@ -167,7 +167,7 @@ KEYWORD_RULES: dict[str, str] = {
     "deathtouch": "702.2", "lifelink": "702.15", "vigilance": "702.20", "haste": "702.10", "defender": "702.3",
     "menace": "702.111", "indestructible": "702.12", "hexproof": "702.11", "shroud": "702.18", "infect": "702.90",
     "wither": "702.80", "persist": "702.79", "undying": "702.93", "changeling": "702.73",
-    "protection": "702.16", "can_block_additional": "509.1b",
+    "protection": "702.16", "can_block_additional": "509.1a",
 }
 
 PROTECTION_QUALITIES = [*COLOR_ORDER, "creatures", "everything"]

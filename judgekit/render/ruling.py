@@ -10,7 +10,7 @@ _KIND_IT = {
     "start": "inizio", "cast": "lancio", "activate": "attivazione", "resolve": "risoluzione", "trigger": "innesco",
     "sba": "azioni di stato", "damage": "danno", "combat": "combattimento", "step": "sottofase",
     "effect": "effetto", "cost": "costo", "choice": "scelta", "cleanup": "cancellazione", "error": "errore",
-    "layers": "layer", "layer": "layer", "characteristics": "risultato",
+    "layers": "layer", "layer": "layer", "characteristics": "risultato", "end": "fine della partita",
 }
 
 
@@ -60,6 +60,7 @@ def render(ruling: Ruling, console: Any = None) -> None:
         con.print()
         con.print("[bold]Stato finale[/bold]")
         players = ", ".join(f"{name}: {p['life']} punti vita" + (f", {p['poison']} veleno" if p["poison"] else "")
+                            + (" (ha perso)" if p.get("lost") else "")
                             for name, p in ruling.final["players"].items())
         con.print(f"  {escape(players)}")
         table = Table(show_lines=False, expand=False)

@@ -217,7 +217,7 @@ class _Checker:
         data["actions"] = actions
         data["effects"] = [e.model_dump(by_alias=True, exclude_none=True) for e in m.effects]
         data["choices"] = dict(m.choices)
-        data["expect"] = m.expect.model_dump(exclude_none=True) if m.expect is not None else None
+        data["expect"] = m.expect.model_dump(exclude_unset=True) if m.expect is not None else None
         self.token_ids: set[str] = set()
         self._collect_tokens(data)
         self.check_references(data)

@@ -173,8 +173,11 @@ WordOrSelector = Annotated[
 ]
 
 
-class ValueExpr(StrictModel):
-    """A VALUE expression in dict form: one base key, plus ``times``, ``plus``, ``negate``."""
+VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
+
+
+class _ValueBase(StrictModel):
+    """The base keys of a VALUE in dict form: exactly one of them is given."""
 
     count: Selector | None = None
     card_types_in_graveyards: bool | None = None
@@ -182,17 +185,22 @@ class ValueExpr(StrictModel):
     life: str | None = None
     power_of: str | None = None
     toughness_of: str | None = None
+
+    def _require_one_base(self, what: str) -> None:
+        if len([k for k in VALUE_BASES if getattr(self, k) is not None]) != 1:
+            raise ValueError(f"{what} deve avere esattamente una tra {', '.join(VALUE_BASES)}")
+
+
+class ValueExpr(_ValueBase):
+    """A VALUE expression in dict form: one base key, plus ``times``, ``plus``, ``negate``."""
+
     times: int | None = None
     plus: int | None = None
     negate: bool | None = None
 
     @model_validator(mode="after")
     def _one_base(self) -> ValueExpr:
-        bases = [k for k in ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
-                 if getattr(self, k) is not None]
-        if len(bases) != 1:
-            raise ValueError("un valore deve avere esattamente una tra count, card_types_in_graveyards, "
-                             "hand_size, life, power_of, toughness_of")
+        self._require_one_base("un valore")
         return self
 
 
@@ -227,26 +235,16 @@ def _pt_pair(value: Any) -> Any:
 PTValue = Annotated[PT, BeforeValidator(_pt_pair)]
 
 
-class Condition(StrictModel):
+class Condition(_ValueBase):
     """A condition of a static ability: a VALUE compared with ``at_least``/``at_most``/``equals``."""
 
-    count: Selector | None = None
-    card_types_in_graveyards: bool | None = None
-    hand_size: str | None = None
-    life: str | None = None
-    power_of: str | None = None
-    toughness_of: str | None = None
     at_least: int | None = None
     at_most: int | None = None
     equals: int | None = None
 
     @model_validator(mode="after")
     def _shape(self) -> Condition:
-        bases = [k for k in ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
-                 if getattr(self, k) is not None]
-        if len(bases) != 1:
-            raise ValueError("una condizione deve avere esattamente una tra count, card_types_in_graveyards, "
-                             "hand_size, life, power_of, toughness_of")
+        self._require_one_base("una condizione")
         if self.at_least is None and self.at_most is None and self.equals is None:
             raise ValueError("una condizione richiede at_least, at_most o equals")
         return self
@@ -438,27 +436,6 @@ VERBS = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_
          "prevent_damage", "regenerate", "fight")
 
 
-class TokenSpec(StrictModel):
-    """``create_token``: the token's characteristics (object fields) and how many."""
-
-    id: str | None = None
-    name: str | None = None
-    card: str | None = None
-    types: TypeList | None = None
-    supertypes: SupertypeList | None = None
-    subtypes: SubtypeList | None = None
-    mana_cost: ManaCost | None = None
-    colors: ColorList | None = None
-    power: int | None = None
-    toughness: int | None = None
-    loyalty: int | None = None
-    keywords: KeywordList | None = None
-    abilities: list[AbilitySpec] | None = None
-    counters: Counters | None = None
-    tapped: bool | None = None
-    count: int = Field(default=1, ge=1, le=100)
-
-
 class EffectEntry(Operations):
     """One entry of a one-shot ``effect`` list: exactly one verb, or operations (with ``duration``)."""
 
@@ -514,20 +491,25 @@ class EffectEntry(Operations):
 # Objects and cards
 
 
-class CardFields(StrictModel):
-    """The fields that describe a card (copiable values, CR 707.2)."""
+class Characteristics(StrictModel):
+    """Characteristics named the same way in card fields and in ``expect`` (CR 109.3)."""
 
     name: str | None = None
     types: TypeList | None = None
     supertypes: SupertypeList | None = None
     subtypes: SubtypeList | None = None
-    mana_cost: ManaCost | None = None
     colors: ColorList | None = None
     power: int | None = None
     toughness: int | None = None
+    keywords: KeywordList | None = None
+
+
+class CardFields(Characteristics):
+    """The fields that describe a card (copiable values, CR 707.2)."""
+
+    mana_cost: ManaCost | None = None
     loyalty: int | None = Field(default=None, ge=0)
     defense: int | None = Field(default=None, ge=0)
-    keywords: KeywordList | None = None
     abilities: list[AbilitySpec] | None = None
     effect: list[EffectEntry] | None = None
     target: WordOrSelector | None = None
@@ -554,6 +536,16 @@ class CardFile(CardFields):
     name: str
     name_it: str | None = None
     text_it: str | None = None
+
+
+class TokenSpec(CardFields):
+    """``create_token``: the token's characteristics (object fields) and how many."""
+
+    id: str | None = None
+    card: str | None = None
+    counters: Counters | None = None
+    tapped: bool | None = None
+    count: int = Field(default=1, ge=1, le=100)
 
 
 class ObjectSpec(CardFields):
@@ -728,20 +720,14 @@ def clean_issues(issues: list[Any]) -> list[Any]:
     return [replace(i, key=_TAG_SEGMENT.sub("", i.key)) if i.key else i for i in issues]
 
 
-class ExpectObject(StrictModel):
+class ExpectObject(Characteristics):
+    """What an object must look like in the final state; every field given is compared, null included."""
+
     zone: ZoneName | None = None
-    name: str | None = None
     controller: str | None = None
     owner: str | None = None
-    types: TypeList | None = None
-    subtypes: SubtypeList | None = None
-    supertypes: SupertypeList | None = None
-    colors: ColorList | None = None
-    power: int | None = None
-    toughness: int | None = None
     damage: int | None = None
     counters: Counters | None = None
-    keywords: KeywordList | None = None
     abilities: IdList | None = None
     mana: Annotated[list[ManaSymbol], BeforeValidator(_as_list)] | None = None
     tapped: bool | None = None
@@ -800,6 +786,6 @@ class Scenario(StrictModel):
 
 # Forward references (operations contain abilities, abilities contain effects).
 for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, EffectEntry,
-               CardFields, CopyExcept, CardFile, ObjectSpec, EffectInPlace, CastSpec, CastAction, TokenSpec,
+               CardFields, CopyExcept, CardFile, TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction,
                Scenario):
     _model.model_rebuild()
