@@ -257,3 +257,31 @@ def test_check_command_reports_bad_scenario_and_card_files(invoke: object, tmp_p
     assert result.exit_code == 3
     assert "foo.yaml:3" in result.stdout + result.stderr
     assert "s.yaml:5" in result.stdout + result.stderr
+
+
+def test_create_token_takes_card_fields_and_checks_their_subtypes() -> None:
+    """``create_token: {object..., count}``: a token has the card fields of an object (a battle's defense, a
+    creature's subtypes), and an unknown subtype is an error as it is for any object."""
+    good = load_scenario_text(HEAD + """
+battlefield:
+  - id: maker
+    name: Maker
+    types: [Artifact]
+    abilities:
+      - activated:
+          cost: [tap]
+          effect: [{create_token: {id: siege, name: Assedio, types: [Battle], subtypes: [Siege], defense: 3}}]
+""")
+    token = good.data["battlefield"][0]["abilities"][0]["activated"]["effect"][0]["create_token"]
+    assert token["defense"] == 3 and token["subtypes"] == ["Siege"]
+    found = issues_of(HEAD + """
+battlefield:
+  - id: maker
+    name: Maker
+    types: [Artifact]
+    abilities:
+      - activated:
+          cost: [tap]
+          effect: [{create_token: {id: elf, name: Elfo, types: [Creature], subtypes: [Elfz], power: 1, toughness: 1}}]
+""")
+    assert any("create_token" in i and "Elfz" in i for i in found), found

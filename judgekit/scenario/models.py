@@ -3,7 +3,8 @@
 Every model is a :class:`~judgekit.validation.StrictModel` (unknown keys are errors). Values naming a game
 term are normalised to their canonical English value (Italian aliases accepted, see
 :mod:`judgekit.scenario.terms`). Ability kinds and actions are discriminated unions chosen by their key.
-The engine receives the validated data as plain dicts (``model_dump(exclude_none=True)``).
+The engine receives the validated data as plain dicts (``model_dump(exclude_none=True)``); ``expect`` is
+dumped with ``exclude_unset=True`` instead, so that a field given as null is compared (not dropped).
 """
 
 from __future__ import annotations
