@@ -28,7 +28,7 @@ def load_queries(path: Path = QUERIES) -> list[dict[str, Any]]:
 
 
 def _fold(text: str) -> str:
-    from judgekit.search.normalize import fold
+    from judgekit.italian import fold
 
     return fold(text)
 

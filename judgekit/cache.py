@@ -33,7 +33,7 @@ PARTS: list[tuple[str, str]] = [
 
 # Code whose changes must invalidate the cache (the compilers and what they read with).
 _CODE_DIRS = ("corpus", "policy", "search")
-_CODE_FILES = ("cache.py", "yamlio.py", "validation.py")
+_CODE_FILES = ("cache.py", "yamlio.py", "validation.py", "italian.py")
 
 
 @dataclass

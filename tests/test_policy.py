@@ -230,14 +230,6 @@ def test_a_general_section_is_pointed_out_instead_of_an_infraction(invoke) -> No
     assert "sezione IPG 1.4" in result.stderr and "judgekit search" in result.stderr
 
 
-def test_italian_folding_splits_elisions_and_plain_apostrophes() -> None:
-    from judgekit.policy import text as tx
-
-    assert tx.content_tokens("Dell’innescata è più “forte”") == ["innescata", "piu", "forte"]
-    assert tx.key("USC — Minor") == tx.key("usc-minor") == "usc minor"
-    assert tx.stems("innescate") == tx.stems("innescata")
-
-
 def test_negative_previous_is_a_usage_error_in_italian(invoke) -> None:  # type: ignore[no-untyped-def]
     result = invoke("infraction", "grv", "--previous", "-1")
     assert result.exit_code == 2
@@ -251,8 +243,8 @@ def test_synonyms_from_the_lexicon_give_the_same_answer(invoke) -> None:  # type
 
 
 def test_irregular_participles_meet_their_infinitive(policy) -> None:  # type: ignore[no-untyped-def]
-    from judgekit.policy import text as tx
+    from judgekit import italian
 
     forms = policy["index"]["forms"]
-    assert tx.stems("nascosto", policy["index"]["table"], forms) == tx.stems("nascondere")
-    assert tx.stems("accorto", policy["index"]["table"], forms) == tx.stems("accorgere")
+    assert italian.stems("nascosto", policy["index"]["table"], forms) == italian.stems("nascondere")
+    assert italian.stems("accorto", policy["index"]["table"], forms) == italian.stems("accorgere")

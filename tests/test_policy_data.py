@@ -128,17 +128,17 @@ def test_matching_quality_on_the_situations_reaches_the_target() -> None:
 
 
 def test_situations_are_not_copied_into_the_data_phrases() -> None:
-    from judgekit.policy import text as tx
+    from judgekit import italian
     from judgekit.yamlio import load_yaml
 
     part = _compile(ROOT / "rules_it")
     written = set()
     for entry in part["infractions"].values():
-        written |= {tx.key(t) for t in entry["phrases"] + entry["keywords"] + entry["aliases"]}
+        written |= {italian.key(t) for t in entry["phrases"] + entry["keywords"] + entry["aliases"]}
     for case in part["jar"].values():
-        written |= {tx.key(t) for t in case["phrases"] + case["keywords"] + case["aliases"]}
+        written |= {italian.key(t) for t in case["phrases"] + case["keywords"] + case["aliases"]}
     situations = load_yaml(ROOT / "tests" / "data" / "situations.yaml").data["situations"]
-    assert not [s["text"] for s in situations if tx.key(s["text"]) in written]
+    assert not [s["text"] for s in situations if italian.key(s["text"]) in written]
 
 
 def test_check_command_validates_policy_files(invoke, tmp_path) -> None:  # type: ignore[no-untyped-def]

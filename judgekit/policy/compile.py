@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from judgekit import italian
 from judgekit.cache import CompileContext
 from judgekit.errors import InvalidFileError, Issue
-from judgekit.policy import text as tx
 from judgekit.yamlio import YamlDoc, load_yaml
 
 # Weights of the fields an infraction is recognised by (names weigh more than definitions).
@@ -74,7 +74,7 @@ def _cross_check(loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
         aliases = []
         for n, inf in enumerate(model.infractions):
             for a, alias in enumerate(inf.aliases):
-                aliases.append((("infractions", n, "aliases", a), tx.key(alias)))
+                aliases.append((("infractions", n, "aliases", a), italian.key(alias)))
         issues += _duplicates(doc, aliases, "alias")
         categories = {c.id for c in model.categories}
         for n, inf in enumerate(model.infractions):
@@ -153,18 +153,6 @@ def _infraction(inf: Any, categories: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _search_text(*parts: Any) -> str:
-    out: list[str] = []
-    for part in parts:
-        if not part:
-            continue
-        if isinstance(part, str):
-            out.append(part)
-        else:
-            out.extend(str(p) for p in part if p)
-    return "\n".join(out)
-
-
 def _units(entry: dict[str, Any], jar: dict[str, dict[str, Any]]) -> list[tuple[str, float]]:
     """The texts an IPG infraction is recognised by, each with its weight."""
     units: list[tuple[str, float]] = [(entry["name_it"], W_NAME), (entry["name_en"], W_NAME)]
@@ -184,13 +172,13 @@ def _lexicon(lexicon: Any, table: dict[str, str]) -> tuple[dict[str, str], dict[
     """Folded irregular forms, and for each stem the other stems of its synonym group."""
     if lexicon is None:
         return {}, {}
-    forms = {tx.fold(word): tx.fold(lemma) for word, lemma in lexicon.forms.items()}
+    forms = {italian.fold(word): italian.fold(lemma) for word, lemma in lexicon.forms.items()}
     synonyms: dict[str, list[str]] = {}
     for group in lexicon.synonyms:
         group_stems = []
         for word in group:
-            folded = tx.fold(word)
-            stem = tx.stem(forms.get(folded, folded), table)
+            folded = italian.fold(word)
+            stem = italian.stem(forms.get(folded, folded), table)
             table.setdefault(folded, stem)
             if stem not in group_stems:
                 group_stems.append(stem)
@@ -211,10 +199,10 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
     for iid, entry in infractions.items():
         weights: dict[str, float] = {}
         for text, weight in _units(entry, jar):
-            words = [forms.get(w, w) for w in tx.content_tokens(text)]
+            words = [forms.get(w, w) for w in italian.content_tokens(text)]
             stems = []
             for word in words:
-                stem = tx.stem(word, table)
+                stem = italian.stem(word, table)
                 table[word] = stem
                 surface.setdefault(stem, word)
                 stems.append(stem)
@@ -240,7 +228,7 @@ def _lookup(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any
     found: dict[str, list[str]] = {}
 
     def add(text: str, target: str) -> None:
-        k = tx.key(text)
+        k = italian.key(text)
         if k and target not in found.setdefault(k, []):
             found[k].append(target)
 
@@ -264,7 +252,7 @@ def _section_lookup(sections: dict[str, dict[str, Any]], mtr: dict[str, dict[str
             if doc == "ipg":
                 texts.append(sid)
             for text in texts:
-                k = tx.key(text)
+                k = italian.key(text)
                 if k:
                     found.setdefault(k, f"{doc}:{sid}")
     return found
@@ -320,20 +308,21 @@ def compile_policy(ctx: CompileContext) -> dict[str, Any]:
     search_docs: list[dict[str, Any]] = []
     for sid, sec in sections.items():
         search_docs.append({"doc": "ipg", "id": sid, "title": sec["name_it"],
-                            "text": _search_text(sec["summary"], sec["name_en"]),
+                            "text": italian.join_text(sec["summary"], sec["name_en"]),
                             "aliases": [sec["name_en"], *sec["aliases"]]})
     for iid, inf in infractions.items():
         search_docs.append({"doc": "ipg", "id": iid, "title": inf["name_it"],
-                            "text": _search_text(inf["definition"], inf["philosophy"], inf["remedy"],
+                            "text": italian.join_text(inf["definition"], inf["philosophy"], inf["remedy"],
                                                  inf["partial_fixes"], inf["examples"], inf["name_en"]),
                             "aliases": [inf["name_en"], *inf["aliases"]]})
     for cid, case in jar.items():
         search_docs.append({"doc": "jar", "id": cid, "title": case["name_it"],
-                            "text": _search_text(case["summary"], case["remedy"], case["escalation"], case["name_en"]),
+                            "text": italian.join_text(case["summary"], case["remedy"], case["escalation"],
+                                                      case["name_en"]),
                             "aliases": [case["name_en"], *case["aliases"]]})
     for sid, sec in mtr.items():
         search_docs.append({"doc": "mtr", "id": sid, "title": sec["name_it"],
-                            "text": _search_text(sec["summary"], sec["name_en"]),
+                            "text": italian.join_text(sec["summary"], sec["name_en"]),
                             "aliases": [sec["name_en"], *sec["aliases"]]})
 
     return {

@@ -2,7 +2,7 @@
 
 Deterministic and explainable. An exact key (``2.5``, ``grv``, ``usc-minor``, ``Game Rule Violation``,
 ``innescata dimenticata``, a JAR case id) selects its entry directly. Otherwise the description is folded,
-stripped of stop words and stemmed (:mod:`judgekit.policy.text`), and every infraction is scored by the
+stripped of stop words and stemmed (:mod:`judgekit.italian`), and every infraction is scored by the
 stems and stem bigrams it shares with the query, each weighted by the field it comes from in the data
 (names and aliases, keywords, phrases, definitions, the linked JAR cases) and by how rare it is across
 infractions. Irregular forms and synonyms come from the lexicon (``rules_it/policy/lessico.yaml``); a
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgekit import italian
 from judgekit.errors import NotFoundError
-from judgekit.policy import text as tx
 
 BIGRAM_FACTOR = 1.5
 FUZZY_CUTOFF = 84.0
@@ -42,7 +42,7 @@ def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str
     """Stems of the query and, for each, the data stem it was matched to when it was a typo."""
     idf: dict[str, float] = index["idf"]
     table: dict[str, str] = index["table"]
-    stems = tx.stems(query, table, index.get("forms"))
+    stems = italian.stems(query, table, index.get("forms"))
     fixed: dict[str, str] = {}
     synonyms = index.get("synonyms") or {}
     unknown = [s for s in stems if s not in idf and s not in synonyms and len(s) >= 4 and not s[:1].isdigit()]
@@ -57,7 +57,7 @@ def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str
 
 
 def _exact(policy: dict[str, Any], query: str) -> list[Match]:
-    k = tx.key(query)
+    k = italian.key(query)
     targets = policy["lookup"].get(k)
     if not targets:
         words = k.split()
@@ -139,8 +139,8 @@ def suggestions(policy: dict[str, Any], query: str, limit: int = 5) -> list[str]
     for iid, entry in policy["infractions"].items():
         display = f"{iid} {entry['name_it']}"
         for text in [entry["name_it"], entry["name_en"], *entry["aliases"]]:
-            labels.setdefault(tx.fold(text), display)
-    found = process.extract(tx.fold(query), list(labels), scorer=fuzz.ratio, limit=limit * 3, score_cutoff=60)
+            labels.setdefault(italian.fold(text), display)
+    found = process.extract(italian.fold(query), list(labels), scorer=fuzz.ratio, limit=limit * 3, score_cutoff=60)
     out: list[str] = []
     for text, _score, _n in found:
         label = labels[text]
@@ -155,7 +155,7 @@ def find(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
         raise NotFoundError("i dati della policy da torneo non sono disponibili (rules_it/policy è vuota)")
     matches = rank(policy, query, limit)
     if not matches:
-        section = (policy.get("section_lookup") or {}).get(tx.key(query))
+        section = (policy.get("section_lookup") or {}).get(italian.key(query))
         if section:
             doc, sid = section.split(":", 1)
             entry = (policy["sections"] if doc == "ipg" else policy["mtr"]).get(sid, {})

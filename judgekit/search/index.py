@@ -27,8 +27,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from judgekit import italian
 from judgekit.cache import CompileContext
-from judgekit.search import normalize as nz
 from judgekit.search.schema import (
     DOCS,
     FIELD_LABELS,
@@ -66,18 +66,6 @@ FACTOR_GLOSSARY = 0.6
 __all__ = ["DOCS", "FIELDS", "FIELD_LABELS", "build_index", "compile_index", "entries_from_parts"]
 
 K1 = 1.2
-
-
-def _text_of(*parts: Any) -> str:
-    out: list[str] = []
-    for part in parts:
-        if not part:
-            continue
-        if isinstance(part, str):
-            out.append(part)
-        elif isinstance(part, (list, tuple)):
-            out.extend(str(p) for p in part if p)
-    return "\n".join(out)
 
 
 def _policy_citation(doc: str, entry_id: str, title: str) -> str:
@@ -138,8 +126,9 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
             flags |= FLAG_SECTION
         title = _own_title(rule)
         sec_title = sections.get(sec, "") or rule.get("section_title") or ""
-        text = _text_of(rule.get("text"), rule.get("examples"))
-        history = _text_of(*[_text_of(h.get("text"), h.get("examples")) for h in rule.get("history") or []])
+        text = italian.join_text(rule.get("text"), rule.get("examples"))
+        history = italian.join_text(*[italian.join_text(h.get("text"), h.get("examples"))
+                                      for h in rule.get("history") or []])
         entries.append({
             "doc": "cr", "id": rid, "title": title or sec_title, "citation": f"CR {rid}",
             "fields": {"title": title or (sec_title if rid == sec else ""),
@@ -163,7 +152,7 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
             aliases = [a for a in item.get("aliases") or [] if a]
             entries.append({
                 "doc": doc, "id": eid, "title": title, "citation": _policy_citation(doc, eid, title),
-                "fields": {"title": title, "alias": _text_of(aliases), "lead": lead(item.get("text") or ""),
+                "fields": {"title": title, "alias": italian.join_text(aliases), "lead": lead(item.get("text") or ""),
                            "text": item.get("text") or ""},
                 "text": item.get("text") or "", "aliases": aliases, "flags": 0,
             })
@@ -174,7 +163,7 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
         title = section.get("title") or section.get("slug", "")
         entries.append({
             "doc": "manuale", "id": section.get("slug", ""), "title": title, "citation": f"Manuale {title}",
-            "fields": {"title": title, "section": _text_of(section.get("part"), section.get("chapter")),
+            "fields": {"title": title, "section": italian.join_text(section.get("part"), section.get("chapter")),
                        "text": section.get("text") or "", "note": section.get("outdated") or ""},
             "text": section.get("text") or "", "flags": flags,
         })
@@ -184,11 +173,11 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
         english = item.get("en") or ""
         canonical = (item.get("canonical") or "").replace("_", " ")
         definition = item.get("definition") or ""
-        title = f"{term} ({english})" if english and nz.fold(english) != nz.fold(term) else term
+        title = f"{term} ({english})" if english and italian.fold(english) != italian.fold(term) else term
         entries.append({
             "doc": "glossario", "id": term, "title": title, "citation": f"Glossario {term}",
-            "fields": {"title": term, "alias": _text_of(item.get("aliases_it")),
-                       "en": _text_of(english, item.get("aliases_en"), canonical), "text": definition},
+            "fields": {"title": term, "alias": italian.join_text(item.get("aliases_it")),
+                       "en": italian.join_text(english, item.get("aliases_en"), canonical), "text": definition},
             "text": definition or title, "flags": FLAG_GLOSSARY, "links": list(item.get("rules") or []),
             "glossary": {"it": term, "aliases_it": list(item.get("aliases_it") or []), "en": english,
                          "aliases_en": list(item.get("aliases_en") or []), "canonical": canonical,
@@ -216,7 +205,7 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
     def stem_of(token: str) -> str:
         found = vocab.get(token)
         if found is None:
-            found = vocab[token] = nz.stem(token)
+            found = vocab[token] = italian.stem(token)
         return found
 
     field_tf: list[dict[str, dict[str, int]]] = []
@@ -229,11 +218,11 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         for name, text in entry["fields"].items():
             if not text or name not in FIELDS:
                 continue
-            words = [t for t in nz.tokens(text)]
+            words = italian.tokens(text)
             for word in words:
                 if word not in vocab:
                     stem_of(word)
-            content = [stem_of(t) for t in words if t not in nz.STOPWORDS]
+            content = [stem_of(t) for t in words if t not in italian.STOPWORDS]
             if not content:
                 continue
             counts: dict[str, int] = defaultdict(int)
@@ -289,20 +278,20 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         if gloss:
             names += [gloss["en"], gloss["canonical"], *gloss["aliases_it"], *gloss["aliases_en"]]
         for alias in entry.get("aliases") or []:
-            folded = " ".join(nz.tokens(alias))
+            folded = italian.key(alias)
             if folded and index not in aliases[folded]:
                 aliases[folded].append(index)
             names.append(alias)
         for name in names:
-            name_key = " ".join(stem_of(t) for t in nz.content_tokens(name))
+            name_key = " ".join(stem_of(t) for t in italian.content_tokens(name))
             if name_key and index not in titles[name_key]:
                 titles[name_key].append(index)
         if gloss:
-            it_key = " ".join(stem_of(t) for t in nz.content_tokens(gloss["it"]))
+            it_key = " ".join(stem_of(t) for t in italian.content_tokens(gloss["it"]))
             named = [(n, False) for n in [gloss["it"], *gloss["aliases_it"]]]
             named += [(n, True) for n in [gloss["en"], gloss["canonical"], *gloss["aliases_en"]]]
             for name, english in named:
-                name_key = " ".join(stem_of(t) for t in nz.content_tokens(name))
+                name_key = " ".join(stem_of(t) for t in italian.content_tokens(name))
                 if not name_key:
                     continue
                 known = [i for i, (g, _k, _e) in enumerate(phrases[name_key]) if g == index]
@@ -343,7 +332,7 @@ def _fuzzy_buckets(vocab: dict[str, str], terms: set[str]) -> dict[int, tuple[st
     """Typo candidates by word length: ("\n"-joined words, "\n"-joined stems), indexed words only."""
     buckets: dict[int, list[str]] = defaultdict(list)
     for word in sorted(vocab):
-        if len(word) >= 3 and word not in nz.STOPWORDS and not nz.is_number(word) and vocab[word] in terms:
+        if len(word) >= 3 and word not in italian.STOPWORDS and not italian.is_number(word) and vocab[word] in terms:
             buckets[len(word)].append(word)
     return {size: ("\n".join(words), "\n".join(vocab[w] for w in words)) for size, words in buckets.items()}
 

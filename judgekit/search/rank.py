@@ -3,7 +3,7 @@
 How a query is read
 -------------------
 1. The query is folded (case, accents, typographic apostrophes and quotes) and split into tokens; stop
-   words and elisions (``l'``, ``dell'``, ``un'``...) are dropped (:mod:`judgekit.search.normalize`).
+   words and elisions (``l'``, ``dell'``, ``un'``...) are dropped (:mod:`judgekit.italian`).
 2. References are taken out first: a CR number (``510.1c``, ``CR 510.1c``, ``regola 704.5``; a bare
    section number such as ``306`` only when it is the whole query or follows ``cr``/``regola``) and a
    policy number (``IPG 2.1``, ``MTR 4.2``, or a bare ``2.1`` matching any policy document).
@@ -54,7 +54,7 @@ import math
 import re
 from typing import Any
 
-from judgekit.search import normalize as nz
+from judgekit import italian
 from judgekit.search.schema import FIELD_LABELS, FLAG_GLOSSARY, FLAG_OUTDATED, FLAG_SUPERSEDED, Table
 
 K1 = 1.2
@@ -150,7 +150,7 @@ def vocab_table(index: dict[str, Any]) -> Table:
 
 def _fuzzy(word: str, index: dict[str, Any]) -> list[tuple[str, float]]:
     """Vocabulary words close to an unknown ``word`` (typo tolerance), best first."""
-    if len(word) < 4 or nz.is_number(word):
+    if len(word) < 4 or italian.is_number(word):
         return []
     from rapidfuzz import fuzz, process
 
@@ -183,10 +183,9 @@ def _bigrams(stems: list[str], weight: float, source: str, base: int, note: str 
 def analyze(text: str, index: dict[str, Any]) -> Query:
     """Read the query: references, stems, typo corrections, glossary expansions (steps 1-5 above)."""
     query = Query(text=text)
-    folded = nz.fold(text)
-    raw = nz.TOKEN_RE.findall(folded)
+    raw = italian.tokens(text)
     lookup: dict[str, int] = index["lookup"]
-    content_raw = [t for t in raw if t not in nz.STOPWORDS]
+    content_raw = [t for t in raw if t not in italian.STOPWORDS]
     consumed: set[int] = set()
     for pos, token in enumerate(raw):
         prev = raw[pos - 1] if pos else ""
@@ -199,7 +198,7 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
         consumed.add(pos)
         if prev in _CR_PREFIX or prev in _POLICY_PREFIX:
             consumed.add(pos - 1)
-    words = [t for p, t in enumerate(raw) if p not in consumed and t not in nz.STOPWORDS]
+    words = [t for p, t in enumerate(raw) if p not in consumed and t not in italian.STOPWORDS]
     query.words = words
 
     whole = " ".join(t for p, t in enumerate(raw) if p not in consumed)
@@ -219,7 +218,7 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
     stems: list[str] = []
     for pos, word in enumerate(words):
         known = vocab.get(word)
-        stem = known if known is not None else nz.stem(word)
+        stem = known if known is not None else italian.stem(word)
         if known is None and stem not in terms:
             candidates = _fuzzy(word, index)
             if candidates:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit import textstyle
-from judgekit.search import normalize as nz
+from judgekit import italian, textstyle
 from judgekit.search.rank import Hit, Query, vocab_table
 from judgekit.search.schema import FLAG_OUTDATED, FLAG_SINTESI, FLAG_SUPERSEDED, Table
 
@@ -17,10 +16,10 @@ SNIPPET_WIDTH = 220
 
 def _marks(text: str, stems: set[str], vocab: Table) -> list[tuple[int, int, str]]:
     out = []
-    for token, start, end in nz.iter_tokens(text):
-        if token in nz.STOPWORDS:
+    for token, start, end in italian.iter_tokens(text):
+        if token in italian.STOPWORDS:
             continue
-        stem = nz.stem_with(vocab, token)
+        stem = italian.stem(token, vocab)
         if stem in stems:
             out.append((start, end, stem))
     return out
@@ -129,7 +128,7 @@ def to_text(index: dict[str, Any], query: Query, hits: list[Hit], *, why: bool =
     for rank, hit in enumerate(hits, 1):
         head = textstyle.style(hit.citation, "bold", "cyan")
         title = hit.title
-        if title and nz.fold(title) not in nz.fold(hit.citation):
+        if title and italian.fold(title) not in italian.fold(hit.citation):
             head += f"  {title}"
         head += textstyle.style(_labels(index, hit), "dim")
         lines.append(f"{rank:>{width}}. {head}")

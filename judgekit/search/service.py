@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judgekit import italian
 from judgekit.errors import NotFoundError
-from judgekit.search import normalize as nz
 from judgekit.search.rank import DOC_ALIASES, Hit, Query, search
 
 DOC_CHOICES = ("cr", "ipg", "jar", "mtr", "manuale", "glossario")
@@ -25,7 +25,7 @@ def parse_docs(value: str | None) -> set[str] | None:
         return None
     out: set[str] = set()
     for name in value.split(","):
-        name = nz.fold(name.strip())
+        name = italian.fold(name.strip())
         if not name:
             continue
         if name not in DOC_ALIASES:
@@ -42,7 +42,7 @@ def suggestions(index: dict[str, Any], text: str, limit: int = 3) -> list[str]:
     from rapidfuzz import fuzz, process, utils
 
     names = [name for name, _ in pairs]
-    found = process.extract(nz.fold(text), names, scorer=fuzz.WRatio, processor=utils.default_process,
+    found = process.extract(italian.fold(text), names, scorer=fuzz.WRatio, processor=utils.default_process,
                             score_cutoff=70, limit=12)
     out: list[str] = []
     for _name, _score, pos in sorted(found, key=lambda f: (-f[1], f[2])):
