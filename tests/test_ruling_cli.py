@@ -161,3 +161,18 @@ actions:
     assert doc["ok"] is True and doc["error"] is None
     assert doc["final"]["players"]["Bruno"]["lost"] is True
     assert [s["kind"] for s in doc["steps"]].count("end") == 1
+
+
+def test_json_of_an_invalid_file_lists_every_problem(invoke, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    bad = tmp_path / "due-errori.yaml"
+    bad.write_text("title: t\nsource: s\nplayers: [{name: Anna}, {name: Bruno}]\n"
+                   "battlefield:\n  - {id: a, name: A, types: [Creature], powr: 1}\n"
+                   "  - {id: b, name: B, colour: red}\n")
+    result = invoke("ruling", str(bad), "--json")
+    assert result.exit_code == 3
+    doc = json.loads(result.stdout)
+    assert doc["ok"] is False and doc["final"] is None
+    assert doc["error"]["line"] == 5 and doc["error"]["key"] == "battlefield[0].powr"
+    assert [i["line"] for i in doc["error"]["issues"]] == [5, 6]

@@ -49,7 +49,7 @@ def ruling_command(
         result = replay(loaded)
     except InvalidFileError as exc:
         if as_json:
-            sys.stdout.write(json.dumps(failed_document(path.stem, exc.first), ensure_ascii=False) + "\n")
+            sys.stdout.write(json.dumps(failed_document(path.stem, exc.first, exc.issues), ensure_ascii=False) + "\n")
             raise typer.Exit(exc.exit_code) from None
         raise
     if as_json:

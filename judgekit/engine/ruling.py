@@ -67,14 +67,18 @@ class Ruling:
         return seen
 
 
-def failed_document(scenario: str, issue: Any) -> dict[str, Any]:
-    """The result document for a file that cannot be loaded (``ok`` false, ``final`` null)."""
+def failed_document(scenario: str, issue: Any, issues: list[Any] | None = None) -> dict[str, Any]:
+    """The result document for a file that cannot be loaded (``ok`` false, ``final`` null).
+
+    ``error`` describes the first problem as the format says; ``error.issues`` (an extension) lists them all.
+    """
     return {
         "scenario": scenario,
         "ok": False,
         "error": {"message": issue.message if issue else "file non valido", "rule": None,
                   "file": issue.file if issue else None, "line": issue.line if issue else None,
-                  "key": (issue.key or None) if issue else None},
+                  "key": (issue.key or None) if issue else None,
+                  "issues": [i.as_dict() for i in (issues or ([issue] if issue else []))]},
         "steps": [],
         "final": None,
         "expect": None,
