@@ -69,6 +69,7 @@ def test_every_scenario_value_is_canonical_and_has_an_italian_name(entries: list
     ("keyword", "rapidita", "haste"),
     ("keyword", "anti_malocchio", "hexproof"),
     ("keyword", "Anti-malocchio", "hexproof"),
+    ("keyword", "immortale", "undying"),
     ("keyword", "non_morto", "undying"),
     ("keyword", "travolgere", "trample"),
     ("card_type", "Creatura", "Creature"),

@@ -543,7 +543,7 @@ def _dealing_now(game: Game, uid: int, combat: Combat, first: bool,
         return None
     if not first and uid in combat.first_strikers:
         notes.append((f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima "
-                      f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4b")))
+                      f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4d")))
     return c
 
 

@@ -313,8 +313,10 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                      "702.90b")
         else:
             player.life -= amount
+            # Inside a simultaneous event the total is not final yet (lifelink gains come with it, 510.2).
+            total = "" if game.batch is not None else f" (punti vita: {player.life})"
             game.say("damage", f"{source.name} infligge {amount_text(amount, 'danno', 'danni')} {kind}"
-                               f"{to_name(player.name)} (punti vita: {player.life}).", "120.3a")
+                               f"{to_name(player.name)}{total}.", "120.3a")
             game.emit(GameEvent("life_loss", player=player.name, amount=amount))
     else:
         obj = game.objects[target]
@@ -348,8 +350,9 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                                    f"{to_name(tc.name)} (danno segnato: {obj.damage}).", "120.3e", objects=[obj.id])
             if source.has("deathtouch"):
                 obj.deathtouch_damage = True
-                game.say("damage", f"{source.name} ha tocco letale: {tc.name} verrà distrutto al prossimo "
-                                   "controllo delle azioni generate dallo stato.", "702.2b", objects=[obj.id])
+                game.say("damage", f"{source.name} ha tocco letale: al prossimo controllo delle azioni "
+                                   f"generate dallo stato la creatura {tc.name} sarà distrutta.", "702.2b",
+                         objects=[obj.id])
         for card_type, counter, word, rules in _DAMAGE_REMOVES_COUNTERS:
             if tc.is_type(card_type):
                 obj.counters[counter] = max(0, obj.counters.get(counter, 0) - amount)
@@ -386,7 +389,7 @@ def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str 
         if rule == "702.15b" else ""
     gained = amount_text(amount, "punto vita", "punti vita")
     game.say("effect", f"{player} guadagna {gained} per {source_name}{why} (punti vita: {p.life}).",
-             rule)
+             rule, *(["702.15e"] if why else []))
     game.touch()
 
 

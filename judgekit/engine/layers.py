@@ -1065,7 +1065,12 @@ def op_rules(le: LEffect, layer: Layer) -> list[str]:
     out: list[str] = []
     ops = le.ops_in(layer)
     if "copy_of" in ops:
-        out += ["707.2"] + (["707.9b"] if le.ops.get("except") else [])
+        exc = le.ops.get("except") or {}
+        out.append("707.2")
+        if any(k in exc for k in ("keywords", "abilities")):
+            out.append("707.9a")
+        if any(k not in ("keywords", "abilities") for k in exc):
+            out.append("707.9b")
     if "set_land_types" in ops:
         out += ["305.7", "305.6"]
     if "cda" in ops:

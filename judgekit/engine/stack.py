@@ -410,7 +410,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
         text += _targets_legal(targets)
     if sacrificed:
         text += (f". {c.name} è già nel cimitero mentre l'abilità aspetta in pila: l'abilità esiste "
-                 "indipendentemente dalla sua fonte (602.2)")
+                 "indipendentemente dalla sua fonte (113.7a)")
     if any(cost in ("tap", "untap") for cost in costs) and c.is_creature:
         rules.append("302.6")
     if loyalty:

@@ -48,7 +48,7 @@ OBJECT_EVENTS = {"enters", "leaves_battlefield", "dies", "attacks", "blocks", "b
 # Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with.
 KEYWORD_TRIGGERS = {
     "persist": ("-1/-1", "702.79", "persistere"),
-    "undying": ("+1/+1", "702.93", "non morto"),
+    "undying": ("+1/+1", "702.93", "immortale"),
 }
 
 

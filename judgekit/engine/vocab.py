@@ -304,7 +304,7 @@ IT: dict[str, str] = {
     "trample": "travolgere", "deathtouch": "tocco letale", "lifelink": "legame vitale", "vigilance": "cautela",
     "haste": "rapidità", "defender": "difensore", "menace": "minacciare", "indestructible": "indistruttibile",
     "hexproof": "anti-malocchio", "shroud": "velo", "infect": "infettare", "wither": "avvizzire",
-    "persist": "persistere", "undying": "non morto", "changeling": "cangiante",
+    "persist": "persistere", "undying": "immortale", "changeling": "mutaforma",
     "Plains": "Pianura", "Island": "Isola", "Swamp": "Palude", "Mountain": "Montagna", "Forest": "Foresta",
 }
 

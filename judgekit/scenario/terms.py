@@ -49,7 +49,7 @@ _BUILTIN_IT: dict[str, dict[str, str]] = {
                 "legame_vitale": "lifelink", "cautela": "vigilance", "rapidita": "haste", "difensore": "defender",
                 "minacciare": "menace", "indistruttibile": "indestructible", "anti_malocchio": "hexproof",
                 "antimalocchio": "hexproof", "velo": "shroud", "infettare": "infect", "avvizzire": "wither",
-                "persistere": "persist", "non_morto": "undying", "cangiante": "changeling",
+                "persistere": "persist", "immortale": "undying", "non_morto": "undying", "cangiante": "changeling",
                 "mutaforma": "changeling"},
     "step": {"mantenimento": "upkeep", "acquisizione": "draw", "prima_fase_principale": "main1",
              "fase_principale": "main1", "inizio_combattimento": "beginning_of_combat",
