@@ -392,3 +392,16 @@ battlefield:
     order = [s.text for s in r.steps if s.kind == "layer" and s.text.startswith("Layer 4")]
     assert [t.split(" — ")[1].split(" (")[0] for t in order] == ["Effetto A", "Effetto C", "Effetto B"]
     assert "613.8b" in next(s for s in r.steps if s.text.startswith("Layer 4")).rules
+
+
+def test_dependency_is_explained_even_when_the_independent_effect_is_also_the_oldest() -> None:
+    """CR 613.8a: Blood Moon (older) applies first because Urborg's effect depends on it, and the ruling says
+    so instead of calling it plain timestamp order."""
+    from judgekit.engine.replay import run_file
+    from judgekit.paths import scenarios_dir
+
+    ruling = run_file(scenarios_dir() / "layers" / "blood-moon-urborg-moon-first.yaml")
+    moon = [s for s in ruling.steps if s.kind == "layer" and "Blood Moon" in s.text and "Layer 4" in s.text]
+    assert moon, "no layer-4 step for Blood Moon"
+    assert "613.8a" in moon[0].rules
+    assert "dipende da questo effetto" in moon[0].text

@@ -705,6 +705,15 @@ class _Run:
                 reason = f"ciclo di dipendenze tra {names}: si usa l'ordine di timestamp"
                 rules.append("613.8b")
             else:
+                # The effects after ``pick`` were not examined by the search: to explain the order, find the
+                # ones that wait for ``pick`` (only pairs the read/write analysis kept are tried).
+                seen = False
+                for b in remaining:
+                    if b is pick:
+                        seen = True
+                    elif seen and any(a is pick for a in candidates.get(b.key, [])) \
+                            and self._depends(b, pick, layer):
+                        blocked_by[b.key] = pick
                 waiting = [b for b in remaining if blocked_by.get(b.key) is pick]
                 if pick.cda:
                     reason = "abilità che definisce caratteristiche: si applica per prima"
