@@ -207,8 +207,9 @@ def test_shipped_card_library_is_valid() -> None:
     assert problems == []
 
 
-def test_glossary_aliases_extend_the_builtin_terms() -> None:
-    """Italian names from the project's glossary map to canonical values (folded: case, accents, spaces)."""
+def test_italian_names_come_from_the_glossary_alone() -> None:
+    """Italian names map to canonical values through the glossary (folded: case, accents, spaces); without
+    a glossary only the canonical English values are accepted."""
     from judgekit.scenario import terms
 
     terms.set_glossary([{"it": "Cavalcatura", "en": "Mount", "category": "subtype", "canonical": "Mount",
@@ -219,11 +220,17 @@ def test_glossary_aliases_extend_the_builtin_terms() -> None:
         assert terms.canonical("cavalcatura", "subtype") == "Mount"
         assert terms.canonical("DESTRIERO", "subtype") == "Mount"
         assert terms.canonical("Tocco-Letale", "keyword") == "deathtouch"
-        assert terms.canonical("Rapidità", "keyword") == "haste"
-        assert terms.canonical("rapidita", "keyword") == "haste"
+        assert terms.canonical("Haste", "keyword") == "haste"
+        assert terms.canonical("rapidita", "keyword") is None
         assert terms.canonical("nonsense", "keyword") is None
     finally:
         terms.set_glossary(None)
+    assert terms.canonical("Rapidità", "keyword") == "haste"
+    assert terms.canonical("protezione dal nero", "keyword") == "protection_from_black"
+    assert terms.canonical("Creatura", "type") == "Creature"
+    assert terms.canonical("scoiattolo", "subtype") == "Squirrel"
+    assert terms.italian_subtype("Squirrel") == "Scoiattolo"
+    assert terms.italian_subtype("Shade") == "Ombra"
 
 
 def test_one_clear_message_per_wrong_value_with_suggestions() -> None:

@@ -25,7 +25,7 @@ GAME_STATE_FIELDS = ("id", "card", "controller", "owner", "counters", "damage", 
 def kebab(name: str) -> str:
     """``"Kiki-Jiki, Mirror Breaker"`` -> ``kiki-jiki-mirror-breaker``; ``"Ajani's Pridemate"`` ->
     ``ajanis-pridemate``."""
-    text = fold(name).replace("'", "")
+    text = fold(name.replace("'", "").replace("’", ""))
     text = re.sub(r"[^a-z0-9]+", "-", text)
     return text.strip("-")
 

@@ -1,31 +1,25 @@
 """Game terms in scenario files: canonical English values and their Italian aliases.
 
-Values that name a game term (types, supertypes, subtypes, colours, keywords, steps, counters) are
-canonical English; the Italian term is accepted as an alias. Names are compared *folded* (lowercase,
-accents removed, spaces and hyphens turned into underscores). A small built-in table makes the engine
-work on its own; terms it lacks are looked up in the project's glossary (``cache.corpus()["glossary"]``,
-entries ``{it, en, category, canonical, aliases_it, aliases_en}``), loaded only on a miss.
+Values that name a game term (types, supertypes, subtypes, colours, keywords, steps, counters, zones) are
+canonical English: the values of :mod:`judgekit.engine.vocab`. Italian (and other English) names are aliases
+read from one place only, the project's glossary (``rules_it/glossary.yaml``, compiled into
+``cache.corpus()["glossary"]``), whose compiler refuses a name that would map to two values. Names are
+compared folded with :func:`judgekit.corpus.glossary.fold` (lowercase, no accents, spaces and hyphens as
+underscores). Without a compiled glossary only the canonical values are accepted.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from typing import Any
 
+from judgekit.corpus.glossary import fold
 from judgekit.engine import vocab
 
+__all__ = ["CATEGORIES", "canonical", "fold", "italian_subtype", "require", "set_glossary", "suggestions"]
+
 CATEGORIES = ("type", "supertype", "subtype", "color", "keyword", "step", "counter", "zone")
-
-
-def fold(text: str) -> str:
-    """``"Attacco improvviso"`` -> ``attacco_improvviso``; ``"Rapidità"`` -> ``rapidita``."""
-    text = unicodedata.normalize("NFKD", str(text))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = text.strip().lower().replace("’", "'")
-    return re.sub(r"[\s\-]+", "_", text)
-
 
 _CANONICAL: dict[str, list[str]] = {
     "type": [t.value for t in vocab.CardType],
@@ -37,77 +31,14 @@ _CANONICAL: dict[str, list[str]] = {
     "zone": [z.value for z in vocab.Zone] + ["all"],
 }
 
-_BUILTIN_IT: dict[str, dict[str, str]] = {
-    "type": {"artefatto": "Artifact", "battaglia": "Battle", "creatura": "Creature", "incantesimo": "Enchantment",
-             "istantaneo": "Instant", "tribu": "Kindred", "tribale": "Kindred", "terra": "Land",
-             "stregoneria": "Sorcery", "tribal": "Kindred"},
-    "supertype": {"base": "Basic", "leggendario": "Legendary", "leggendaria": "Legendary", "neve": "Snow",
-                  "mondo": "World"},
-    "color": {"bianco": "white", "blu": "blue", "nero": "black", "rosso": "red", "verde": "green"},
-    "keyword": {"volare": "flying", "raggiungere": "reach", "attacco_improvviso": "first_strike",
-                "doppio_attacco": "double_strike", "travolgere": "trample", "tocco_letale": "deathtouch",
-                "legame_vitale": "lifelink", "cautela": "vigilance", "rapidita": "haste", "difensore": "defender",
-                "minacciare": "menace", "indistruttibile": "indestructible", "anti_malocchio": "hexproof",
-                "antimalocchio": "hexproof", "velo": "shroud", "infettare": "infect", "avvizzire": "wither",
-                "persistere": "persist", "immortale": "undying", "non_morto": "undying", "cangiante": "changeling",
-                "mutaforma": "changeling"},
-    "step": {"mantenimento": "upkeep", "acquisizione": "draw", "prima_fase_principale": "main1",
-             "fase_principale": "main1", "inizio_combattimento": "beginning_of_combat",
-             "inizio_del_combattimento": "beginning_of_combat",
-             "dichiarazione_attaccanti": "declare_attackers", "dichiarazione_degli_attaccanti": "declare_attackers",
-             "dichiarazione_bloccanti": "declare_blockers", "dichiarazione_dei_bloccanti": "declare_blockers",
-             "danno_da_combattimento": "combat_damage", "fine_combattimento": "end_of_combat",
-             "fine_del_combattimento": "end_of_combat", "seconda_fase_principale": "main2",
-             "sottofase_finale": "end", "fine_turno": "end", "stap": "untap", "cancellazione": "cleanup"},
-    "zone": {"campo_di_battaglia": "battlefield", "cimitero": "graveyard", "mano": "hand", "esilio": "exile",
-             "grimorio": "library", "pila": "stack", "tutte": "all"},
-    "counter": {"fedelta": "loyalty", "difesa": "defense"},
-    "subtype": {
-        "pianura": "Plains", "isola": "Island", "palude": "Swamp", "montagna": "Mountain", "foresta": "Forest",
-        "deserto": "Desert", "portale": "Gate", "caverna": "Cave", "umano": "Human", "soldato": "Soldier",
-        "vampiro": "Vampire", "elfo": "Elf", "guerriero": "Warrior", "scoiattolo": "Squirrel", "mago": "Wizard",
-        "angelo": "Angel", "drago": "Dragon", "spirito": "Spirit", "orso": "Bear", "elementale": "Elemental",
-        "bestia": "Beast", "chierico": "Cleric", "cavaliere": "Knight", "demone": "Demon", "uccello": "Bird",
-        "gatto": "Cat", "lupo": "Wolf", "serpente": "Snake", "muro": "Wall", "illusione": "Illusion",
-        "licantropo": "Werewolf", "fungo": "Fungus", "pianta": "Plant", "mutaforma": "Shapeshifter",
-        "costrutto": "Construct", "idra": "Hydra", "ratto": "Rat", "sciamano": "Shaman", "furfante": "Rogue",
-        "arciere": "Archer", "equipaggiamento": "Equipment", "veicolo": "Vehicle", "tesoro": "Treasure",
-        "indizio": "Clue", "cibo": "Food", "maledizione": "Curse", "barbaro": "Barbarian", "berserker": "Berserker",
-        "insetto": "Insect", "sfinge": "Sphinx", "gigante": "Giant", "nano": "Dwarf", "orco": "Ogre",
-        "scheletro": "Skeleton", "zombi": "Zombie", "cane": "Dog", "cavallo": "Horse", "ninfa": "Nymph",
-        "dio": "God", "avatar": "Avatar", "incarnazione": "Incarnation", "fenice": "Phoenix", "grifone": "Griffin",
-        "pesce": "Fish", "granchio": "Crab", "tartaruga": "Turtle", "lucertola": "Lizard", "dinosauro": "Dinosaur",
-        "gargoyle": "Gargoyle", "ombra": "Shade", "orrore": "Horror", "incubo": "Nightmare", "sirena": "Siren",
-        "pirata": "Pirate", "monaco": "Monk", "mercenario": "Mercenary", "assassino": "Assassin", "nobile": "Noble",
-        "consigliere": "Advisor", "artefice": "Artificer", "druido": "Druid", "esploratore": "Scout",
-        "bambino": "Child", "cittadino": "Citizen", "eroe": "Hero", "ranger": "Ranger", "mistico": "Mystic",
-        "fatato": "Faerie", "folletto": "Faerie", "ondina": "Merfolk", "tritone": "Merfolk", "silvano": "Dryad",
-        "centauro": "Centaur", "minotauro": "Minotaur", "satiro": "Satyr", "unicorno": "Unicorn",
-        "pegaso": "Pegasus", "ippogrifo": "Hippogriff", "scimmia": "Ape", "topo": "Mouse", "coniglio": "Rabbit",
-        "volpe": "Fox", "rana": "Frog", "ragno": "Spider", "scorpione": "Scorpion", "lumaca": "Snail",
-        "polpo": "Octopus", "squalo": "Shark", "balena": "Whale", "leviatano": "Leviathan", "kraken": "Kraken",
-        "melma": "Ooze", "limo": "Ooze", "sanguisuga": "Leech", "verme": "Worm", "albero": "Treefolk",
-        "silvantropo": "Treefolk", "golem": "Golem", "goblin": "Goblin", "saproling": "Saproling", "wurm": "Wurm",
-        "sliver": "Sliver", "eldrazi": "Eldrazi", "thopter": "Thopter", "tottero": "Thopter", "servitore": "Servo",
-        "germe": "Germ", "ruolo": "Role", "saga": "Saga", "classe": "Class", "santuario": "Shrine",
-        "avventura": "Adventure", "arcano": "Arcane", "trappola": "Trap", "lezione": "Lesson", "assedio": "Siege",
-    },
-}
-
-_PROTECTION_IT = re.compile(r"^protezione_(?:dal|dai|dalle|dagli|dallo|da|dall')_?(.+)$")
+_PROTECTION_IT = re.compile(r"^protezione_(?:dal|dai|dalle|dagli|dallo|dall|da)_(.+)$")
 _PROTECTION_QUALITY_IT = {"creature": "creatures", "tutto": "everything", "ogni_cosa": "everything"}
 
 
 @lru_cache(maxsize=1)
-def _builtin_maps() -> dict[str, dict[str, str]]:
-    maps: dict[str, dict[str, str]] = {}
-    for cat in CATEGORIES:
-        m: dict[str, str] = {}
-        for value in _CANONICAL.get(cat, []):
-            m[fold(value)] = value
-        m.update(_BUILTIN_IT.get(cat, {}))
-        maps[cat] = m
-    return maps
+def _canonical_maps() -> dict[str, dict[str, str]]:
+    """Folded canonical value -> canonical value, by category."""
+    return {cat: {fold(value): value for value in _CANONICAL.get(cat, [])} for cat in CATEGORIES}
 
 
 _GLOSSARY: dict[str, dict[str, str]] | None = None
@@ -166,7 +97,7 @@ def canonical(value: Any, category: str) -> str | None:
     if not isinstance(value, str) or not value.strip():
         return None
     key = fold(value)
-    builtin = _builtin_maps()[category]
+    builtin = _canonical_maps()[category]
     if key in builtin:
         return builtin[key]
     if category == "keyword":
@@ -212,12 +143,11 @@ def suggestions(value: Any, category: str, limit: int = 3) -> list[str]:
     """Near misses among canonical values and Italian aliases (for "forse cercavi")."""
     from rapidfuzz import process
 
-    builtin = _builtin_maps()[category]
-    choices = sorted(set(builtin) | set(_CANONICAL.get(category, [])))
-    found = process.extract(fold(str(value)), choices, limit=limit, score_cutoff=75)
+    names = {**_glossary_maps().get(category, {}), **_canonical_maps()[category]}
+    found = process.extract(fold(str(value)), sorted(names), limit=limit, score_cutoff=75)
     out: list[str] = []
     for name, _score, _ in found:
-        shown = builtin.get(name, name)
+        shown = names[name]
         if shown not in out:
             out.append(shown)
     return out
@@ -237,14 +167,18 @@ def require(value: Any, category: str) -> str:
     raise ValueError(f"{CATEGORY_IT.get(category, category)} sconosciuto «{value}»{extra}")
 
 
+def italian_subtype(english: str) -> str | None:
+    """The Italian display name of a subtype from the glossary (``Human`` -> ``Umano``), if known."""
+    return _italian_subtypes().get(english)
+
+
 @lru_cache(maxsize=1)
 def _italian_subtypes() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for folded, english in _BUILTIN_IT["subtype"].items():
-        out.setdefault(english, folded.replace("_", " ").capitalize())
-    return out
+    try:
+        from judgekit.cache import corpus
 
-
-def italian_subtype(english: str) -> str | None:
-    """The Italian display name of a subtype from the built-in table (``Human`` -> ``Umano``), if known."""
-    return _italian_subtypes().get(english)
+        entries: Any = corpus()["glossary"]
+    except Exception:  # display only: without a compiled glossary the English name is shown
+        return {}
+    return {str(e["canonical"]): str(e["it"]).split(" (")[0] for e in entries
+            if e.get("category") == "subtype" and e.get("canonical")}
