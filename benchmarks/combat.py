@@ -54,10 +54,11 @@ def run_once(text: str, attackers: int = ATTACKERS) -> tuple[float, float, dict[
     """One replay: (legality seconds, damage seconds, final life totals, and of the first two the seconds
     spent outside the priority points, i.e. in the combat handlers themselves)."""
     from judgekit.engine import combat
-    from judgekit.engine.replay import build_game, priority_point
+    from judgekit.engine.priority import priority_point
+    from judgekit.engine.setup import build_game
     from judgekit.scenario.loader import load_scenario_text
 
-    game = build_game(load_scenario_text(text, "combat-benchmark.yaml"))
+    game = build_game(load_scenario_text(text, "combat-benchmark.yaml").data)
     priority_point(game)
     attack = {f"a{i}": "Bruno" for i in range(attackers)}
     block = {f"b{j}": [f"a{j // BLOCKERS_PER_ATTACKER}"] for j in range(attackers * BLOCKERS_PER_ATTACKER)}

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judgekit.engine.layers import compute  # noqa: E402
-from judgekit.engine.replay import make_object  # noqa: E402
+from judgekit.engine.objects import make_object  # noqa: E402
 from judgekit.engine.state import Ability, ContinuousEffect, Game, Player  # noqa: E402
 from judgekit.engine.vocab import Zone  # noqa: E402
 

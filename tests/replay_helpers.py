@@ -6,8 +6,8 @@ from typing import Any
 
 import yaml
 
-from judgekit.engine.replay import run_text
-from judgekit.engine.ruling import Ruling
+from judgekit.ruling.model import Ruling
+from judgekit.ruling.run import run_text
 
 PLAYERS = [{"name": "Anna"}, {"name": "Bruno"}]
 

@@ -53,7 +53,7 @@ def _ruling_citations(ruling: Any) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def shipped_citations() -> Citations:
     """CR number -> the shipped scenarios whose ruling cites it."""
-    from judgekit.engine.replay import run_file
+    from judgekit.ruling.run import run_file
 
     files = _scenario_files()
     assert len(files) >= 100, "the shipped scenarios are where the citations come from"

@@ -8,8 +8,8 @@ import pytest
 from replay_helpers import life, obj, player
 from replay_helpers import play as replay
 
-from judgekit.engine.ruling import Ruling
 from judgekit.errors import InvalidFileError
+from judgekit.ruling.model import Ruling
 
 
 def play(battlefield: list[dict[str, Any]], actions: list[Any], *, active: str = "Anna",

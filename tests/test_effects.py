@@ -7,7 +7,7 @@ from typing import Any
 from replay_helpers import obj, play, player, scenario_text
 
 from judgekit.engine.effects import VERBS
-from judgekit.engine.ruling import Ruling
+from judgekit.ruling.model import Ruling
 from judgekit.scenario.models import VERBS as FORMAT_VERBS
 
 
@@ -227,12 +227,12 @@ def test_each_game_keeps_its_own_simultaneous_event() -> None:
     own event and gains life at once; in the open one, once when the event ends (CR 702.15e)."""
     from judgekit.engine.characteristics import chars
     from judgekit.engine.effects import deal_damage, simultaneous
-    from judgekit.engine.replay import build_game
+    from judgekit.engine.setup import build_game
     from judgekit.scenario.loader import load_scenario_text
 
     text = scenario_text(battlefield=[{"id": "leech", "name": "Leech", "types": ["Creature"], "power": 2,
                                        "toughness": 2, "keywords": ["lifelink"]}])
-    first, second = (build_game(load_scenario_text(text, "x.yaml")) for _ in range(2))
+    first, second = (build_game(load_scenario_text(text, "x.yaml").data) for _ in range(2))
     with simultaneous(first) as number:
         assert first.batch is not None and first.batch.number == number
         assert second.batch is None

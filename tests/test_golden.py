@@ -27,7 +27,7 @@ def _files() -> list[Path]:
 
 
 def _document(path: Path) -> str:
-    from judgekit.engine.replay import run_file
+    from judgekit.ruling.run import run_file
 
     return json.dumps(run_file(path).to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
@@ -52,5 +52,6 @@ def test_shipped_scenario_result_matches_its_golden_file(path: Path) -> None:
 def test_every_golden_file_has_its_scenario() -> None:
     """A golden file left behind by a removed or renamed scenario is an error, not silent dead weight."""
     names = {f"{p.parent.name}/{p.stem}.json" for p in _files()}
-    stale = sorted(str(g.relative_to(GOLDEN)) for g in GOLDEN.rglob("*.json") if str(g.relative_to(GOLDEN)) not in names)
+    kept = {str(g.relative_to(GOLDEN)) for g in GOLDEN.rglob("*.json")}
+    stale = sorted(kept - names)
     assert not stale, stale

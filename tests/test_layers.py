@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.engine.replay import run_text
+from judgekit.ruling.run import run_text
 
 HEAD = """
 title: prova
@@ -397,8 +397,8 @@ battlefield:
 def test_dependency_is_explained_even_when_the_independent_effect_is_also_the_oldest() -> None:
     """CR 613.8a: Blood Moon (older) applies first because Urborg's effect depends on it, and the ruling says
     so instead of calling it plain timestamp order."""
-    from judgekit.engine.replay import run_file
     from judgekit.paths import scenarios_dir
+    from judgekit.ruling.run import run_file
 
     ruling = run_file(scenarios_dir() / "layers" / "blood-moon-urborg-moon-first.yaml")
     moon = [s for s in ruling.steps if s.kind == "layer" and "Blood Moon" in s.text and "Layer 4" in s.text]

@@ -8,7 +8,8 @@ import pytest
 
 from judgekit.engine import characteristics
 from judgekit.engine.characteristics import chars, frozen
-from judgekit.engine.replay import build_game, make_object
+from judgekit.engine.objects import make_object
+from judgekit.engine.setup import build_game
 from judgekit.engine.state import Game
 from judgekit.engine.vocab import Zone
 from judgekit.scenario.loader import load_scenario_text
@@ -25,7 +26,7 @@ battlefield:
 
 @pytest.fixture
 def game() -> Game:
-    return build_game(load_scenario_text(TEXT, "t.yaml"))
+    return build_game(load_scenario_text(TEXT, "t.yaml").data)
 
 
 def _count_layer_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:

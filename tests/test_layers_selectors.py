@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.replay import run_text
 from judgekit.engine.selectors import SelectorContext, matches, zones
+from judgekit.ruling.run import run_text
 
 
 @dataclass

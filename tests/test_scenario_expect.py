@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from judgekit.engine.replay import run_text
-from judgekit.engine.ruling import Ruling
+from judgekit.ruling.model import Ruling
+from judgekit.ruling.run import run_text
 
 HEAD = """title: prova
 source: test

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from judgekit.engine.replay import run_text
-from judgekit.engine.ruling import Ruling
+from judgekit.ruling.model import Ruling
+from judgekit.ruling.run import run_text
 
 BOLT = "{id: bolt, name: Bolt, types: [Instant], target: {player: true}, effect: [{damage: 3, to: target}]}"
 SHOCK = "{id: shock, name: Shock, types: [Instant], target: {types: [Creature]}, effect: [{damage: 2, to: target}]}"

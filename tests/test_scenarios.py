@@ -22,7 +22,7 @@ def _params() -> list[object]:
 @pytest.mark.parametrize("path", _params())
 def test_shipped_scenario_meets_its_expectations(path: Path) -> None:
     """Each scenario loads (SCENARIO-FORMAT v1), replays, and every ``expect`` entry holds."""
-    from judgekit.engine.replay import run_file
+    from judgekit.ruling.run import run_file
 
     ruling = run_file(path)
     assert ruling.expect is not None, "a shipped scenario must state its expectations"
@@ -40,7 +40,7 @@ def test_every_cited_rule_is_a_cr_number() -> None:
     """Steps cite CR numbers (``613.1f``), never free text."""
     import re
 
-    from judgekit.engine.replay import run_file
+    from judgekit.ruling.run import run_file
 
     pattern = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
     for path in _files():
@@ -52,7 +52,7 @@ def test_every_cited_rule_is_a_cr_number() -> None:
 def test_layer_explanations_cite_rules_the_corpus_can_show() -> None:
     """Every rule cited while explaining the layers is in the compiled corpus (``judgekit rule`` shows it)."""
     from judgekit.cache import corpus
-    from judgekit.engine.replay import run_file
+    from judgekit.ruling.run import run_file
 
     known = corpus()["rules"]["rules"]
     missing: set[str] = set()

@@ -9,8 +9,9 @@ from replay_helpers import life, obj, play
 from replay_helpers import scenario_text as text
 
 from judgekit.engine import triggers
-from judgekit.engine.replay import build_game, run_text
+from judgekit.engine.setup import build_game
 from judgekit.engine.state import GameEvent
+from judgekit.ruling.run import run_text
 from judgekit.scenario.loader import load_scenario_text
 
 
@@ -160,7 +161,7 @@ def test_beginning_of_upkeep_trigger_from_a_step_event() -> None:
     """The replay never enters an upkeep (it starts there at the earliest): the event is emitted directly."""
     loaded = load_scenario_text(text(step="upkeep",
                                      battlefield=[creature("keeper", "beginning_of_upkeep", GAIN)]), "x.yaml")
-    game = build_game(loaded)
+    game = build_game(loaded.data)
     game.emit(GameEvent("step", data={"step": "upkeep"}))
     triggers.collect(game)
     assert [t.ability.spec["trigger"]["event"] for t in game.pending] == ["beginning_of_upkeep"]

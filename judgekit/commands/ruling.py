@@ -21,9 +21,9 @@ def ruling_command(
                                                         "sono verificate.")] = False,
 ) -> None:
     """Riproduce uno scenario e spiega il verdetto passo per passo, citando le Comprehensive Rules."""
-    from judgekit.engine.replay import replay
-    from judgekit.engine.ruling import failed_document
     from judgekit.errors import CheckFailedError, FileAccessError, InvalidFileError, Issue, NotFoundError
+    from judgekit.ruling.model import failed_document
+    from judgekit.ruling.run import replay
     from judgekit.scenario.loader import load_scenario
     from judgekit.scenario.shipped import find_shipped, suggest
 

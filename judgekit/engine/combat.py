@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, frozen, layer_result
 from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.state import CombatState, Computed, Game, GameEvent, Ref
-from judgekit.engine.vocab import STEP_ORDER, Step, Zone, it
+from judgekit.engine.steps import announce_step
+from judgekit.engine.vocab import Step, Zone, it
 
 FIRST_STRIKE_KEYWORDS = ("first_strike", "double_strike")
 
@@ -65,10 +65,6 @@ def current_combat(game: Game) -> Combat:
 def existing_combat(game: Game) -> Combat | None:
     """The combat of this turn if there is one (a plain :class:`CombatState` is taken over)."""
     return current_combat(game) if game.combat is not None else None
-
-
-def _step_index(step: Step) -> int:
-    return STEP_ORDER.index(step)
 
 
 def _shared_names(game: Game) -> set[str]:
@@ -141,28 +137,6 @@ def end_combat(game: Game) -> None:
         game.say("combat", "Termina la fase di combattimento: tutte le creature vengono rimosse dal "
                            "combattimento.", "511.3")
     game.combat = None
-
-
-def _prepare(game: Game) -> None:
-    """Resolve the whole stack first (SCENARIO-FORMAT: the combat actions resolve the stack)."""
-    from judgekit.engine.replay import priority_point
-    from judgekit.engine.stack import resolve_all
-
-    priority_point(game)
-    resolve_all(game)
-
-
-def _reach(game: Game, step: Step, action: str) -> None:
-    """Move forward to ``step`` (through the beginning of combat), or refuse if it is already past."""
-    from judgekit.engine import turn
-
-    _prepare(game)
-    if _step_index(game.step) > _step_index(step):
-        raise IllegalAction(f"«{action}»: la {turn.step_name(step)} di questo turno è già passata "
-                            f"(ora siamo nella {turn.step_name(game.step)})", rule="500.1")
-    if game.step != step:
-        turn.advance_to(game, step)
-        _prepare(game)
 
 
 def remove_from_combat_if_needed(game: Game) -> None:
@@ -260,10 +234,6 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     The whole declaration is checked before anything happens (508.1: an illegal declaration is undone).
     Attackers without vigilance become tapped (508.1f, 702.20b); "attacks" abilities trigger (508.1m, 508.3a).
     """
-    declared = existing_combat(game)
-    if declared is not None and declared.attackers_declared:
-        raise IllegalAction("gli attaccanti di questo combattimento sono già stati dichiarati", rule="508.1")
-    _reach(game, Step.BEGINNING_OF_COMBAT, "declare_attackers")
     combat = current_combat(game)
     chosen: list[tuple[int, Computed, Ref]] = []
     for att_id, target in spec.items():
@@ -291,9 +261,7 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
         chosen.append((uid, c, _attack_target(game, c, target, key)))
     game.step = Step.DECLARE_ATTACKERS
     game.touch()
-    from judgekit.engine import turn
-
-    turn.announce_step(game, Step.DECLARE_ATTACKERS)
+    announce_step(game, Step.DECLARE_ATTACKERS)
     combat.attackers_declared = True
     if not chosen:
         game.say("combat", f"{game.active} non dichiara creature attaccanti: le sottofasi di dichiarazione dei "
@@ -356,9 +324,6 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     Attackers with blockers become blocked, the others unblocked (509.1h); "blocks" and "becomes blocked"
     abilities trigger once per creature (509.5a, 509.5c).
     """
-    from judgekit.engine import turn
-
-    _prepare(game)
     combat = existing_combat(game)
     if combat is None or not combat.attackers_declared or not combat.declared:
         raise IllegalAction("nessuna creatura è stata dichiarata attaccante: la sottofase di dichiarazione dei "
@@ -416,7 +381,7 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
                                 "restrizione sui bloccanti, 509.1b)", rule="702.111b")
     game.step = Step.DECLARE_BLOCKERS
     game.touch()
-    turn.announce_step(game, Step.DECLARE_BLOCKERS)
+    announce_step(game, Step.DECLARE_BLOCKERS)
     combat.blockers_declared = True
     for uid, c, blocked in chosen:
         combat.blockers[uid] = blocked
@@ -750,8 +715,6 @@ def damage_step(game: Game) -> None:
     first strike or double strike as combat damage begins, then the regular one (510.4, 702.7b, 702.4b).
     Assignments first (510.1), then all the damage at once (510.2); lifelink gains life once per source
     (702.15e). The replay then checks state-based actions and puts triggers on the stack (510.3a)."""
-    from judgekit.engine import turn
-
     combat = current_combat(game)
     remove_from_combat_if_needed(game)
     in_combat = list(combat.attackers) + list(combat.blockers)
@@ -765,7 +728,7 @@ def damage_step(game: Game) -> None:
         combat.first_strike_done = True
         who = "; ".join(f"{_label(game, c)} ha {'doppio attacco' if c.has('double_strike') else 'attacco improvviso'}"
                         for c in (chars(game, u) for u in in_combat if u in combat.first_strikers))
-        turn.announce_step(game, Step.COMBAT_DAMAGE, text="Inizia la prima sottofase di danno da combattimento "
+        announce_step(game, Step.COMBAT_DAMAGE, text="Inizia la prima sottofase di danno da combattimento "
                            f"({who}): in questa sottofase assegnano danno solo le creature con attacco improvviso "
                            "o doppio attacco.", rules=("510.4", "702.7b"))
     elif combat.first_strike_done:
@@ -776,7 +739,7 @@ def damage_step(game: Game) -> None:
         game.emit(GameEvent("step", data={"step": Step.COMBAT_DAMAGE.value, "second": True}))
     else:
         combat.regular_done = True
-        turn.announce_step(game, Step.COMBAT_DAMAGE)
+        announce_step(game, Step.COMBAT_DAMAGE)
     dealers, notes = _dealers(game, combat, first)
     for note, rules in notes:
         game.say("combat", note + ".", *rules)
@@ -808,43 +771,3 @@ def damage_step(game: Game) -> None:
     game.say("damage", "Punti vita: " + ", ".join(f"{p.name} {p.life}" + (f" ({p.poison} veleno)" if p.poison else "")
                                                   for p in game.players) + ".", "510.2")
     game.touch()
-
-
-# ------------------------------------------------------------------------------------------------------
-# The combat_damage action
-
-
-def combat_damage(game: Game, spec: Any) -> None:
-    """``combat_damage``: the next combat damage step of this combat (first strike, then regular, CR 510.4),
-    stopping where the active player would receive priority in it (510.3). ``all``: every remaining damage
-    step, resolving the stack after each, then the end of combat (511)."""
-    from judgekit.engine import turn
-    from judgekit.engine.replay import priority_point
-    from judgekit.engine.stack import resolve_all
-
-    _prepare(game)
-    combat = game.combat
-    if _step_index(game.step) > _step_index(Step.COMBAT_DAMAGE):
-        raise ScenarioProblem("«combat_damage»: la sottofase di danno da combattimento di questo turno è già passata")
-    if combat is None or not isinstance(combat, Combat) or not combat.attackers_declared:
-        raise ScenarioProblem("«combat_damage» senza creature attaccanti: dichiara prima gli attaccanti "
-                              "(«declare_attackers»)")
-    if not combat.declared:
-        raise ScenarioProblem("nessuna creatura è stata dichiarata attaccante: la sottofase di danno da "
-                              "combattimento viene saltata (508.8)")
-    if combat.regular_done:
-        raise ScenarioProblem("entrambe le sottofasi di danno da combattimento di questo combattimento sono già "
-                              "avvenute")
-    if game.step != Step.COMBAT_DAMAGE:
-        turn.advance_to(game, Step.COMBAT_DAMAGE)
-    else:
-        damage_step(game)
-    if spec != "all":
-        return
-    priority_point(game)
-    resolve_all(game)
-    if not combat.regular_done:
-        damage_step(game)
-        priority_point(game)
-        resolve_all(game)
-    turn.advance_to(game, Step.MAIN2)

@@ -16,21 +16,19 @@ closes (one life-gain event, CR 702.15e).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, source_chars
+from judgekit.engine.objects import make_object, move, move_to
+from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
-from judgekit.engine.state import Batch, Computed, ContinuousEffect, Game, GameEvent, GameObject, Ref
+from judgekit.engine.state import Batch, Computed, ContinuousEffect, Game, GameEvent, GameObject, Ref, StackItem
 from judgekit.engine.values import ValueContext, evaluate, freeze_values
 from judgekit.engine.vocab import Zone
-
-OP_KEYS = ("copy_of", "except", "control", "text_change", "add_types", "remove_types", "set_types", "add_subtypes",
-           "set_subtypes", "add_supertypes", "remove_supertypes", "all_creature_types", "set_land_types",
-           "set_colors", "add_colors", "add_keywords", "remove_keywords", "add_abilities", "remove_all_abilities",
-           "cda", "set_pt", "modify_pt", "switch_pt")
 
 PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
 
@@ -215,16 +213,6 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: dict[str, An
 
 # ------------------------------------------------------------------------------------------------------
 # Primitives shared with combat and state-based actions
-
-
-def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
-            lki: Computed | None = None) -> GameObject:
-    """Move an object to another zone: it becomes a new object (CR 400.7). A token that leaves the battlefield
-    goes to the new zone and ceases to exist at the next state-based-action check (CR 704.5d). A spell moved off
-    the stack this way leaves the stack with its card (it will not resolve)."""
-    if obj.zone == Zone.STACK:
-        game.stack = [item for item in game.stack if item.object_uid != obj.uid]
-    return game.move(obj, zone, controller=controller, lki=lki)
 
 
 def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok: bool = True,
@@ -500,12 +488,28 @@ def verb_return_to_hand(game: Game, ctx: EffectContext, entry: dict[str, Any], r
 
 def verb_counter(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """CR 701.6a: counter a spell or ability on the stack."""
-    from judgekit.engine.stack import counter_item
-
     for r in refs:
         for item in list(game.stack):
             if item.object_uid == r or item.uid == r:
                 counter_item(game, item, by=ctx.source_name)
+
+
+def counter_item(game: Game, item: StackItem, by: str = "") -> None:
+    """CR 701.6a: a countered spell goes to its owner's graveyard; a countered ability is removed from the
+    stack."""
+    if item in game.stack:
+        game.stack.remove(item)
+    who = f" da {by}" if by else ""
+    if item.kind == "spell" and item.object_uid is not None:
+        obj: GameObject = game.objects[item.object_uid]
+        if obj.current and obj.zone == Zone.STACK:
+            move(game, obj, Zone.GRAVEYARD)
+        game.say("effect", f"{item.source_name} viene neutralizzata{who}: non si risolve e va nel cimitero di "
+                           f"{obj.owner}.", "701.6a", objects=[item.id])
+    else:
+        game.say("effect", f"L'abilità di {item.source_name} viene neutralizzata{who} e rimossa dalla pila.",
+                 "701.6a", objects=[item.id])
+    game.touch()
 
 
 def verb_gain_life(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -598,17 +602,9 @@ def verb_untap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list
 
 def verb_create_token(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """CR 111.2: the token enters under the control of the player who created it (ids ID, ID#2, ID#3...)."""
-    from judgekit.engine.replay import make_object
-    from judgekit.scenario.terms import fold
-
     spec = dict(entry["create_token"])
     count = int(spec.pop("count", 1))
-    if spec.get("card"):
-        from judgekit.scenario import cards
-
-        base = {k: v for k, v in (cards.find(spec["card"]).data or {}).items() if k not in ("name_it", "text_it")}
-        spec = {**base, **{k: v for k, v in spec.items() if k != "card"}}
-    base_id = spec.get("id") or fold(str(spec.get("name") or "pedina"))
+    base_id = str(spec.get("id") or re.sub(r"\W+", "_", str(spec.get("name") or "token").lower()))
     owner = ctx.controller
     for n in range(1, count + 1):
         tid = base_id if n == 1 else f"{base_id}#{n}"

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgekit.engine.operations import OP_LAYER
 from judgekit.engine.selectors import SelectorContext, matches, reads, select, zones
 from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Game, GameObject
 from judgekit.engine.values import ValueContext, evaluate, mana_value, value_reads
@@ -43,17 +44,6 @@ from judgekit.engine.vocab import (
     subtype_allowed,
     type_line_it,
 )
-
-OP_LAYER: dict[str, Layer] = {
-    "copy_of": Layer.COPY, "control": Layer.CONTROL, "text_change": Layer.TEXT,
-    "add_types": Layer.TYPE, "remove_types": Layer.TYPE, "set_types": Layer.TYPE, "add_subtypes": Layer.TYPE,
-    "set_subtypes": Layer.TYPE, "add_supertypes": Layer.TYPE, "remove_supertypes": Layer.TYPE,
-    "all_creature_types": Layer.TYPE, "set_land_types": Layer.TYPE,
-    "set_colors": Layer.COLOR, "add_colors": Layer.COLOR,
-    "add_keywords": Layer.ABILITY, "remove_keywords": Layer.ABILITY, "add_abilities": Layer.ABILITY,
-    "remove_all_abilities": Layer.ABILITY,
-    "cda": Layer.PT_CDA, "set_pt": Layer.PT_SET, "modify_pt": Layer.PT_MODIFY, "switch_pt": Layer.PT_SWITCH,
-}
 
 # Which characteristics applying an operation of a layer can change (for the dependency pre-check).
 LAYER_WRITES: dict[Layer, set[str]] = {

@@ -23,6 +23,7 @@ from typing import Any
 
 from judgekit.engine.characteristics import all_chars
 from judgekit.engine.effects import destroy, protected_from, simultaneous
+from judgekit.engine.objects import move
 from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.state import Computed, Game, GameObject
 from judgekit.engine.vocab import Zone
@@ -108,7 +109,7 @@ def check(game: Game) -> bool:
         for obj, text, rules in plan.to_graveyard:
             if obj.current and obj.zone == Zone.BATTLEFIELD:
                 game.say("sba", text, *rules, objects=[obj.id])
-                game.move(obj, Zone.GRAVEYARD, lki=table.get(obj.uid))
+                move(game, obj, Zone.GRAVEYARD, lki=table.get(obj.uid))
         game.touch()
     _clear_deathtouch(game)
     return True

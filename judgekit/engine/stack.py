@@ -1,8 +1,7 @@
 """The stack (CR 405): casting spells (601), activating abilities (602), resolving (608), targets.
 
-Action handlers: :func:`cast_action`, :func:`activate_action`, :func:`resolve_action` (``handler(game,
-spec)``). Primitives: :func:`push_triggered` (used by triggers), :func:`resolve_top`, :func:`resolve_all`,
-:func:`counter_item`, :func:`target_problem`.
+Action handlers: :func:`cast_action`, :func:`activate_action` (``handler(game, spec)``). Primitives:
+:func:`push_triggered` (used by triggers), :func:`resolve_top`, :func:`target_problem`.
 
 The stack is last in, first out (CR 405.1, 608.1): ``game.stack`` is kept bottom first and the top is the last
 element. Casting a spell checks timing (CR 117, 301.1-310.1: sorcery-speed objects only in a main phase of
@@ -19,8 +18,9 @@ from typing import Any
 from judgekit.engine.characteristics import chars, source_chars
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.objects import make_object, move
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
-from judgekit.engine.state import Computed, Game, GameEvent, GameObject, Ref, StackItem
+from judgekit.engine.state import Computed, Game, GameEvent, Ref, StackItem
 from judgekit.engine.vocab import STEP_NAMES_IT, ZONE_NAMES_IT, Step, Zone, it
 
 MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
@@ -208,8 +208,6 @@ def _targets_text(game: Game, targets: list[Ref]) -> str:
 
 def cast_action(game: Game, spec: dict[str, Any]) -> None:
     """``cast``: put a spell on the stack (CR 601.2), checking timing (117.1a, 307.1...) and targets (601.2c)."""
-    from judgekit.engine.replay import make_object
-
     ref = spec["object"]
     if isinstance(ref, dict):
         caster = spec.get("controller") or ref.get("controller") or ref.get("owner") or game.active
@@ -252,7 +250,7 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
     _check_targets(game, c.name, target_spec, targets, caster, c, obj.uid, c.name)
     passed = _passed(game, caster)
     response = " in risposta" if game.stack else ""
-    on_stack = game.move(obj, Zone.STACK, controller=caster, lki=c)
+    on_stack = move(game, obj, Zone.STACK, controller=caster, lki=c)
     sc = chars(game, on_stack)
     item = StackItem(uid=game.new_uid(), kind="spell", id=obj.id, source_name=c.name, controller=caster,
                      source_uid=on_stack.uid, object_uid=on_stack.uid, effect=list(sc.effect), targets=targets,
@@ -392,7 +390,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
                      target_spec=target_spec, source_lki=c)
     game.touch()
     if sacrificed:
-        game.move(source, Zone.GRAVEYARD, lki=c)
+        move(game, source, Zone.GRAVEYARD, lki=c)
     game.stack.append(item)
     game.touch()
     game.emit(GameEvent("activate", obj=source.uid, player=controller, data={"loyalty": bool(loyalty)}))
@@ -424,26 +422,6 @@ def push_triggered(game: Game, item: StackItem) -> None:
     game.touch()
 
 
-def resolve_action(game: Game, spec: Any) -> None:
-    """``resolve`` (the top of the stack, CR 608.1) or ``resolve: all`` (until the stack is empty, with a
-    priority point after each resolution, CR 117.3b)."""
-    from judgekit.engine.replay import priority_point
-
-    if spec == "all":
-        while game.stack:
-            resolve_top(game)
-            priority_point(game)
-        return
-    if not game.stack:
-        raise ScenarioProblem("«resolve» con la pila vuota: non c'è nulla da risolvere")
-    resolve_top(game)
-
-
-def resolve_all(game: Game) -> None:
-    """Resolve until the stack is empty (everyone passes each time, CR 117.3d)."""
-    resolve_action(game, "all")
-
-
 def resolve_top(game: Game) -> None:
     """CR 608.2: the top object resolves. Targets are checked again (608.2b): with every target illegal it
     doesn't resolve; otherwise the illegal ones are unaffected. Instants and sorceries go to the graveyard as
@@ -471,7 +449,7 @@ def resolve_top(game: Game) -> None:
         if item.kind == "spell" and item.object_uid is not None:
             obj = game.objects[item.object_uid]
             if obj.current and obj.zone == Zone.STACK:
-                game.move(obj, Zone.GRAVEYARD)
+                move(game, obj, Zone.GRAVEYARD)
                 game.say("resolve", f"{item.source_name} viene rimossa dalla pila e messa nel cimitero di {obj.owner}.",
                          "608.2b", objects=[obj.id])
         return
@@ -493,7 +471,7 @@ def resolve_top(game: Game) -> None:
             return
         c = chars(game, obj)
         if any(t in c.types for t in PERMANENT_TYPES):
-            new = game.move(obj, Zone.BATTLEFIELD, controller=item.controller, lki=c)
+            new = move(game, obj, Zone.BATTLEFIELD, controller=item.controller, lki=c)
             text = (f"{PASSED}{c.name} si risolve ed entra sul campo di battaglia sotto il controllo di "
                     f"{item.controller} (timestamp {new.timestamp})")
             rules = ["117.3d", "608.3"]
@@ -513,7 +491,7 @@ def resolve_top(game: Game) -> None:
         ctx.source_uid = obj.uid
         apply_effects(game, item.effect, ctx)
         if obj.current and obj.zone == Zone.STACK:
-            game.move(obj, Zone.GRAVEYARD)
+            move(game, obj, Zone.GRAVEYARD)
             game.say("resolve", f"Come ultima parte della risoluzione, {c.name} va nel cimitero di {obj.owner}. La "
                                 "priorità torna al giocatore attivo.", "608.2n", "117.3b", objects=[obj.id])
         return
@@ -532,30 +510,11 @@ def _plural_illegal(n: int) -> str:
     return "è illegale il bersaglio" if n == 1 else "sono illegali i bersagli"
 
 
-def counter_item(game: Game, item: StackItem, by: str = "") -> None:
-    """CR 701.6a: a countered spell goes to its owner's graveyard; a countered ability is removed from the
-    stack."""
-    if item in game.stack:
-        game.stack.remove(item)
-    who = f" da {by}" if by else ""
-    if item.kind == "spell" and item.object_uid is not None:
-        obj: GameObject = game.objects[item.object_uid]
-        if obj.current and obj.zone == Zone.STACK:
-            game.move(obj, Zone.GRAVEYARD)
-        game.say("effect", f"{item.source_name} viene neutralizzata{who}: non si risolve e va nel cimitero di "
-                           f"{obj.owner}.", "701.6a", objects=[item.id])
-    else:
-        game.say("effect", f"L'abilità di {item.source_name} viene neutralizzata{who} e rimossa dalla pila.",
-                 "701.6a", objects=[item.id])
-    game.touch()
-
-
 def effect_context_for(game: Game, item: StackItem) -> EffectContext:
     return EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                          targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
                          kind=item.kind)
 
 
-__all__ = ["activate_action", "cast_action", "counter_item", "effect_context_for", "game_over", "push_triggered",
-           "item_label", "resolve_action", "resolve_all", "resolve_top", "selector_context", "stack_list", "stack_text",
-           "target_problem"]
+__all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "push_triggered", "item_label",
+           "resolve_top", "selector_context", "stack_list", "stack_text", "target_problem"]

@@ -15,7 +15,6 @@ cached characteristics (:func:`judgekit.engine.characteristics.chars`) are recom
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -426,51 +425,3 @@ class Game:
         self.ids[obj.id] = obj.uid
         self.touch()
         return obj
-
-    def move(self, obj: GameObject, zone: Zone, *, controller: str | None = None, tapped: bool = False,
-             lki: Computed | None = None) -> GameObject:
-        """Move ``obj`` to ``zone`` as a new object (CR 400.7) and emit a ``zone_change`` event.
-
-        The old object keeps its last known information (``lki``, CR 608.2h); a token that leaves the
-        battlefield ceases to exist when state-based actions are checked (CR 704.5d, 111.7): here it is put
-        in the new zone and :mod:`judgekit.engine.sba` removes it.
-        """
-        if lki is None:
-            from judgekit.engine.characteristics import chars
-
-            lki = chars(self, obj)
-        self.seq += 1
-        new = GameObject(
-            uid=self.new_uid(), id=obj.id, card=obj.card.clone(), zone=zone, owner=obj.owner,
-            controller=(controller or obj.owner) if zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
-            timestamp=self.new_timestamp(), seq=obj.seq, token=obj.token, tapped=tapped,
-            summoning_sick=zone == Zone.BATTLEFIELD,
-        )
-        if zone == Zone.BATTLEFIELD and obj.card.loyalty is not None:
-            new.counters["loyalty"] = obj.card.loyalty
-        if zone == Zone.BATTLEFIELD and obj.card.defense is not None:
-            new.counters["defense"] = obj.card.defense
-        obj.lki = lki
-        obj.superseded_by = new.uid
-        self.objects[new.uid] = new
-        self.ids[obj.id] = new.uid
-        # Anything attached to the object becomes unattached (state-based actions deal with it).
-        if self.combat is not None:
-            self.combat.attackers.pop(obj.uid, None)
-            self.combat.blockers.pop(obj.uid, None)
-        self.emit(GameEvent("zone_change", obj=obj.uid, from_zone=obj.zone, to_zone=zone,
-                            data={"new": new.uid, "controller": lki.controller if lki else None}))
-        self.touch()
-        return new
-
-    def attach(self, obj: GameObject, host: int | None) -> None:
-        """Attach an Aura or Equipment to ``host`` (a uid, or None to unattach): it gets a new timestamp
-        (CR 613.7e)."""
-        obj.attached_to = host
-        if host is not None:
-            obj.timestamp = self.new_timestamp()
-        self.touch()
-
-    def snapshot(self) -> Game:
-        """A deep copy (for what-if checks)."""
-        return copy.deepcopy(self)

@@ -13,48 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from judgekit.engine import combat
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
-from judgekit.engine.state import Game, GameEvent
-from judgekit.engine.vocab import STEP_NAMES_IT, STEP_ORDER, Step, Zone
-
-COMBAT_STEPS = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
-                Step.END_OF_COMBAT)
-
-# The rule that describes what happens as each step begins.
-STEP_RULES: dict[Step, tuple[str, ...]] = {
-    Step.UNTAP: ("502.1",), Step.UPKEEP: ("503.1",), Step.DRAW: ("504.1",), Step.MAIN1: ("505.1",),
-    Step.BEGINNING_OF_COMBAT: ("507.1", "507.2"), Step.DECLARE_ATTACKERS: ("508.1",),
-    Step.DECLARE_BLOCKERS: ("509.1",), Step.COMBAT_DAMAGE: ("510.1",), Step.END_OF_COMBAT: ("511.1", "511.2"),
-    Step.MAIN2: ("505.1",), Step.END: ("513.1",), Step.CLEANUP: ("514.1",),
-}
-
-MAX_HAND_SIZE = 7
-
-
-def step_name(step: Step) -> str:
-    """The Italian name of a step ("sottofase di dichiarazione dei bloccanti")."""
-    return STEP_NAMES_IT.get(step, str(step))
-
-
-def _resolve_stack(game: Game) -> None:
-    """Put waiting triggers on the stack and resolve everything (players pass in succession, CR 500.2)."""
-    from judgekit.engine.replay import priority_point
-    from judgekit.engine.stack import resolve_all
-
-    priority_point(game)
-    resolve_all(game)
-
-
-def announce_step(game: Game, step: Step, *, text: str | None = None, rules: tuple[str, ...] = ()) -> None:
-    """Say that ``step`` begins and emit the ``step`` event ("at the beginning of" triggers, CR 500.6)."""
-    game.say("step", text or f"Inizia la {step_name(step)}.", *(rules or STEP_RULES.get(step, ("500.1",))))
-    game.emit(GameEvent("step", data={"step": step.value}))
+from judgekit.engine.objects import move_to
+from judgekit.engine.priority import priority_point, settle
+from judgekit.engine.state import Game
+from judgekit.engine.steps import COMBAT_STEPS, MAX_HAND_SIZE, announce_step, step_name
+from judgekit.engine.vocab import STEP_ORDER, Step, Zone
 
 
 def enter_step(game: Game, step: Step) -> None:
     """Begin ``step`` and perform its turn-based actions (CR 500.6, 502-514)."""
-    from judgekit.engine import combat
-
     if game.step in COMBAT_STEPS and step not in COMBAT_STEPS:
         _end_of_combat_phase(game)
     game.step = step
@@ -76,8 +45,6 @@ def enter_step(game: Game, step: Step) -> None:
 def _end_of_combat_phase(game: Game) -> None:
     """CR 511.3, 500.5: as the end of combat step ends, creatures leave combat and "until end of combat"
     effects end (at the end of the combat phase, not as the end of combat step begins)."""
-    from judgekit.engine import combat
-
     combat.end_combat(game)
     end_combat_effects(game)
 
@@ -85,8 +52,6 @@ def _end_of_combat_phase(game: Game) -> None:
 def _discard_to_hand_size(game: Game) -> None:
     """CR 514.1: the active player discards down to the maximum hand size (seven). The format has no choice
     for which cards: the oldest cards in hand are discarded, and a step says so."""
-    from judgekit.engine.effects import move_to
-
     hand = game.in_zone(Zone.HAND, game.active)
     excess = len(hand) - MAX_HAND_SIZE
     if excess <= 0:
@@ -103,15 +68,13 @@ def following_step(game: Game) -> Step | None:
     With no attacking creature declared, the declare blockers and combat damage steps are skipped (508.8);
     after a first-strike combat damage step there is a second one (510.4).
     """
-    from judgekit.engine.combat import existing_combat
-
     step = game.step
-    combat = existing_combat(game)
+    fight = combat.existing_combat(game)
     if step == Step.CLEANUP:
         return None
-    if step == Step.DECLARE_ATTACKERS and (combat is None or not combat.declared):
+    if step == Step.DECLARE_ATTACKERS and (fight is None or not fight.declared):
         return Step.END_OF_COMBAT
-    if step == Step.COMBAT_DAMAGE and combat is not None and combat.first_strike_done and not combat.regular_done:
+    if step == Step.COMBAT_DAMAGE and fight is not None and fight.first_strike_done and not fight.regular_done:
         return Step.COMBAT_DAMAGE
     return STEP_ORDER[STEP_ORDER.index(step) + 1]
 
@@ -122,9 +85,7 @@ def _go_next(game: Game) -> Step:
         raise ScenarioProblem("il turno è già finito (dopo la sottofase di cancellazione il replay non inizia il "
                               "turno successivo)")
     if nxt == Step.COMBAT_DAMAGE and game.step == Step.COMBAT_DAMAGE:
-        from judgekit.engine import combat
-
-        combat.damage_step(game)
+            combat.damage_step(game)
     else:
         enter_step(game, nxt)
     return nxt
@@ -139,16 +100,16 @@ def advance_to(game: Game, step: Step) -> None:
         raise IllegalAction(f"la {step_name(step)} di questo turno è già passata (ora siamo nella "
                             f"{step_name(game.step)})", rule="500.1")
     while STEP_ORDER.index(game.step) < target:
-        _resolve_stack(game)
+        settle(game)
         _go_next(game)
         if STEP_ORDER.index(game.step) < target:
-            _resolve_stack(game)
+            settle(game)
 
 
 def next_step(game: Game, spec: Any) -> None:
     """``next_step``: resolve the stack, then go to the next step (its turn-based actions happen); from a
     first-strike combat damage step, to the second combat damage step (CR 510.4)."""
-    _resolve_stack(game)
+    settle(game)
     _go_next(game)
 
 
@@ -156,10 +117,8 @@ def end_turn(game: Game, spec: Any) -> None:
     """``end_turn``: through every remaining step, resolving each trigger as it arrives, up to the end of
     cleanup (CR 514). If state-based actions or triggers happen during cleanup, players receive priority and
     another cleanup step follows (514.3a). The next turn does not begin."""
-    from judgekit.engine.replay import priority_point
-
     while game.step != Step.CLEANUP:
-        _resolve_stack(game)
+        settle(game)
         _go_next(game)
         if game.step != Step.CLEANUP:
             priority_point(game)
@@ -171,7 +130,7 @@ def end_turn(game: Game, spec: Any) -> None:
         game.say("cleanup", "Durante la sottofase di cancellazione sono avvenute azioni di stato o abilità "
                             "innescate: i giocatori ricevono priorità e segue un'altra sottofase di cancellazione.",
                  "514.3a")
-        _resolve_stack(game)
+        settle(game)
         enter_step(game, Step.CLEANUP)
     game.say("step", "Il turno finisce dopo la sottofase di cancellazione; il replay non inizia il turno "
                      "successivo.", "514.3")

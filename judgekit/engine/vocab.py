@@ -216,6 +216,9 @@ class Event(StrEnum):
     BEGINNING_OF_COMBAT = "beginning_of_combat"
 
 
+# The four forms of an ability in a scenario file (SCENARIO-FORMAT "Abilities"), in the order they are tried.
+ABILITY_FORMS = ("mana", "static", "trigger", "activated")
+
 RESERVED_WORDS = {"self", "target", "targets", "you", "opponent", "controller", "trigger_object", "enchanted",
                   "equipped", "all", "apnap_order"}
 

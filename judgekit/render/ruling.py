@@ -1,10 +1,10 @@
-"""Rendering a :class:`~judgekit.engine.ruling.Ruling` for the terminal (rich), in Italian."""
+"""Rendering a :class:`~judgekit.ruling.model.Ruling` for the terminal (rich), in Italian."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from judgekit.engine.ruling import Ruling
+from judgekit.ruling.model import Ruling
 
 _KIND_IT = {
     "start": "inizio", "cast": "lancio", "activate": "attivazione", "resolve": "risoluzione", "trigger": "innesco",

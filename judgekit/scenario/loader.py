@@ -228,23 +228,37 @@ class _Checker:
 
     # -- references -------------------------------------------------------------------------------------
     def _collect_tokens(self, data: dict[str, Any]) -> None:
+        """Every ``create_token`` entry: its ``card:`` is taken from the card library now (the rules core reads
+        no files), its base id is fixed (``id`` or the folded name) and the ids its tokens will get are known."""
+        from judgekit.scenario import cards
         from judgekit.scenario.terms import fold
 
-        def walk(node: Any) -> None:
+        def walk(node: Any, loc: Loc) -> None:
             if isinstance(node, dict):
                 tok = node.get("create_token")
                 if isinstance(tok, dict):
-                    base = tok.get("id") or fold(str(tok.get("name") or tok.get("card") or "pedina"))
+                    if tok.get("card"):
+                        try:
+                            entry = cards.find(str(tok["card"]), self.cards_dir)
+                        except LookupError as exc:
+                            self.add((*loc, "create_token", "card"), str(exc))
+                        else:
+                            base_data = {k: v for k, v in (entry.data or {}).items() if k not in ("name_it", "text_it")}
+                            merged = {**base_data, **{k: v for k, v in tok.items() if k != "card"}}
+                            tok.clear()
+                            tok.update(merged)
+                    base = tok.get("id") or fold(str(tok.get("name") or "pedina"))
+                    tok["id"] = base
                     self.token_ids.add(base)
                     for n in range(2, int(tok.get("count", 1)) + 1):
                         self.token_ids.add(f"{base}#{n}")
-                for v in node.values():
-                    walk(v)
+                for k, v in node.items():
+                    walk(v, (*loc, k))
             elif isinstance(node, list):
-                for v in node:
-                    walk(v)
+                for i, v in enumerate(node):
+                    walk(v, (*loc, i))
 
-        walk(data)
+        walk(data, ())
 
     def known(self, ref: str) -> bool:
         return ref in self.ids or ref in self.token_ids

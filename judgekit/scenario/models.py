@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from judgekit.engine import vocab
+from judgekit.engine.operations import OPERATIONS
 from judgekit.scenario.terms import require
 from judgekit.validation import StrictModel
 
@@ -272,14 +273,8 @@ class TextChange(StrictModel):
 # Operations (the layer table), abilities, one-shot effects
 
 
-OPERATION_LAYERS: dict[str, str] = {
-    "copy_of": "1a", "except": "1a", "control": "2", "text_change": "3",
-    "add_types": "4", "remove_types": "4", "set_types": "4", "add_subtypes": "4", "set_subtypes": "4",
-    "add_supertypes": "4", "remove_supertypes": "4", "all_creature_types": "4", "set_land_types": "4",
-    "set_colors": "5", "add_colors": "5",
-    "add_keywords": "6", "remove_keywords": "6", "add_abilities": "6", "remove_all_abilities": "6",
-    "cda": "7a", "set_pt": "7b", "modify_pt": "7c", "switch_pt": "7d",
-}
+# Operation name -> its layer ("1a" ... "7d"), from the rules core's one table.
+OPERATION_LAYERS: dict[str, str] = {name: layer.value for name, layer in OPERATIONS.items()}
 
 
 class Operations(StrictModel):

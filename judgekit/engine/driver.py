@@ -1,0 +1,87 @@
+"""Running a scenario's actions: each through its handler, then a priority point (CR 117.5).
+
+:func:`play` returns an :class:`Outcome`: the illegal action that stopped the replay, if any, and whether the
+game ended (CR 104.1). A mistake of the file found while replaying (a bare ``resolve`` on an empty stack) is a
+:class:`ScenarioProblem` whose key starts with ``("actions", index, action)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from judgekit.engine.actions import ACTIONS
+from judgekit.engine.errors import GameOver, IllegalAction, ScenarioProblem
+from judgekit.engine.priority import priority_point
+from judgekit.engine.state import Game
+from judgekit.engine.vocab import STEP_NAMES_IT
+
+
+@dataclass
+class Outcome:
+    """How a replay ended: ``error`` is the illegal action that stopped it, ``game_over`` that a player lost."""
+
+    error: IllegalAction | None = None
+    game_over: bool = False
+
+
+def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
+    """Run ``actions`` in order, each followed by a priority point; the first check happens before any."""
+    outcome = Outcome()
+    game.say("start", _start_text(game), "117.3a", "500.1")
+    current: tuple[str | int, ...] = ()
+    done = 0
+    try:
+        priority_point(game)
+        for i, action in enumerate(actions):
+            kind = next(iter(action))
+            current = ("actions", i, kind)
+            done = i + 1
+            ACTIONS[kind](game, action[kind])
+            priority_point(game)
+    except GameOver:
+        outcome.game_over = True
+        _say_game_over(game, len(actions) - done)
+    except IllegalAction as exc:
+        outcome.error = exc
+        game.say("error", f"Azione non consentita: {exc.message}", *([exc.rule] if exc.rule else []))
+    except ScenarioProblem as exc:
+        raise ScenarioProblem(exc.message, (*current, *exc.key)) from None
+    _unused_choices(game)
+    return outcome
+
+
+def _say_game_over(game: Game, skipped: int) -> None:
+    """One step: who lost and why, and that the replay stops there (CR 104.1, 104.2a, 104.4a)."""
+    losers = [p for p in game.players if p.lost]
+    if len(losers) == len(game.players):
+        text = "La partita è finita: tutti i giocatori hanno perso nello stesso momento, la partita è patta."
+        rules = ["104.1", "104.4a"]
+    else:
+        winners = [p.name for p in game.players if not p.lost]
+        why = ", ".join(f"{p.name} ha perso ({p.loss_rule})" if p.loss_rule else f"{p.name} ha perso"
+                        for p in losers)
+        text = f"La partita è finita: {why} e {' e '.join(winners)} vince."
+        rules = ["104.1", "104.2a", *dict.fromkeys(p.loss_rule for p in losers if p.loss_rule)]
+    rest = []
+    if game.stack:
+        rest.append("quello che resta in pila non si risolve")
+    if game.pending:
+        rest.append("le abilità innescate in attesa non vanno in pila")
+    if skipped:
+        rest.append("l'azione successiva dello scenario non viene eseguita" if skipped == 1
+                    else f"le {skipped} azioni successive dello scenario non vengono eseguite")
+    if rest:
+        text += " Il replay si ferma qui: " + "; ".join(rest) + "."
+    game.say("end", text, *rules)
+
+
+def _start_text(game: Game) -> str:
+    step = STEP_NAMES_IT.get(game.step, str(game.step))
+    return f"Turno di {game.active}, {step}: {game.active} sta per ricevere priorità."
+
+
+def _unused_choices(game: Game) -> None:
+    for key in game.choices:
+        if key not in game.used_choices:
+            game.say("choice", f"La scelta indicata per «{key}» non è servita ed è stata ignorata.")

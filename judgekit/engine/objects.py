@@ -1,0 +1,103 @@
+"""Objects and zone changes: making an object from its data, moving it to another zone (CR 400.7).
+
+An object that changes zones becomes a new object with no memory of its previous existence (CR 400.7): the
+old one keeps its last known information (``lki``, CR 608.2h) and points at its successor. A token that leaves
+the battlefield is put in the new zone and ceases to exist at the next state-based-action check (704.5d).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgekit.engine.characteristics import chars
+from judgekit.engine.state import Ability, Chars, Computed, Game, GameEvent, GameObject
+from judgekit.engine.values import cost_colors
+from judgekit.engine.vocab import ABILITY_FORMS, Zone
+
+
+def make_chars(data: dict[str, Any]) -> Chars:
+    """Copiable values from an object's data (card fields), CR 707.2; colours from the mana cost (202.2)."""
+    colors = data.get("colors")
+    if colors is None:
+        colors = cost_colors(data.get("mana_cost"))
+    abilities = []
+    for i, spec in enumerate(data.get("abilities") or []):
+        kind = next(k for k in ABILITY_FORMS if k in spec)
+        abilities.append(Ability(kind, spec, "text", None, f"a{i}"))
+    return Chars(
+        name=str(data.get("name") or data.get("card") or data.get("id") or "?"),
+        mana_cost=data.get("mana_cost"), colors=sorted(set(colors)), types=list(data.get("types") or []),
+        supertypes=list(data.get("supertypes") or []), subtypes=list(data.get("subtypes") or []),
+        power=data.get("power"), toughness=data.get("toughness"), loyalty=data.get("loyalty"),
+        defense=data.get("defense"), keywords=list(dict.fromkeys(data.get("keywords") or [])), abilities=abilities,
+        effect=list(data.get("effect") or []), target=data.get("target"),
+    )
+
+
+def make_object(game: Game, data: dict[str, Any], zone: Zone, owner: str, controller: str | None,
+                timestamp: int, seq: int) -> GameObject:
+    """A new object in ``zone`` from its data (its status fields included)."""
+    counters = {k: v for k, v in (data.get("counters") or {}).items() if v}
+    if zone == Zone.BATTLEFIELD:
+        if data.get("loyalty") is not None and "loyalty" not in counters:
+            counters["loyalty"] = int(data["loyalty"])
+        if data.get("defense") is not None and "defense" not in counters:
+            counters["defense"] = int(data["defense"])
+    obj = GameObject(
+        uid=game.new_uid(), id=str(data["id"]), card=make_chars(data), zone=zone, owner=owner,
+        controller=controller if zone in (Zone.BATTLEFIELD, Zone.STACK) else None, timestamp=timestamp, seq=seq,
+        counters=counters, damage=int(data.get("damage") or 0),
+        deathtouch_damage=bool(data.get("deathtouch_damage")), tapped=bool(data.get("tapped")),
+        summoning_sick=bool(data.get("summoning_sick")), token=bool(data.get("token")),
+    )
+    return game.add_object(obj)
+
+
+def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None, tapped: bool = False,
+         lki: Computed | None = None) -> GameObject:
+    """Move ``obj`` to ``zone`` as a new object (CR 400.7) and record the zone change.
+
+    The old object keeps its last known information (``lki``, CR 608.2h); anything attached to it becomes
+    unattached (state-based actions deal with it); it leaves combat (CR 506.4).
+    """
+    if lki is None:
+        lki = chars(game, obj)
+    game.seq += 1
+    new = GameObject(
+        uid=game.new_uid(), id=obj.id, card=obj.card.clone(), zone=zone, owner=obj.owner,
+        controller=(controller or obj.owner) if zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
+        timestamp=game.new_timestamp(), seq=obj.seq, token=obj.token, tapped=tapped,
+        summoning_sick=zone == Zone.BATTLEFIELD,
+    )
+    if zone == Zone.BATTLEFIELD and obj.card.loyalty is not None:
+        new.counters["loyalty"] = obj.card.loyalty
+    if zone == Zone.BATTLEFIELD and obj.card.defense is not None:
+        new.counters["defense"] = obj.card.defense
+    obj.lki = lki
+    obj.superseded_by = new.uid
+    game.objects[new.uid] = new
+    game.ids[obj.id] = new.uid
+    if game.combat is not None:
+        game.combat.attackers.pop(obj.uid, None)
+        game.combat.blockers.pop(obj.uid, None)
+    game.emit(GameEvent("zone_change", obj=obj.uid, from_zone=obj.zone, to_zone=zone,
+                        data={"new": new.uid, "controller": lki.controller if lki else None}))
+    game.touch()
+    return new
+
+
+def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
+            lki: Computed | None = None) -> GameObject:
+    """:func:`move`, also taking a spell moved off the stack this way out of the stack (it will not resolve)."""
+    if obj.zone == Zone.STACK:
+        game.stack = [item for item in game.stack if item.object_uid != obj.uid]
+    return move(game, obj, zone, controller=controller, lki=lki)
+
+
+def attach(game: Game, obj: GameObject, host: int | None) -> None:
+    """Attach an Aura or Equipment to ``host`` (a uid, or None to unattach): it gets a new timestamp
+    (CR 613.7e)."""
+    obj.attached_to = host
+    if host is not None:
+        obj.timestamp = game.new_timestamp()
+    game.touch()

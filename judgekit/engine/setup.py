@@ -1,0 +1,80 @@
+"""The game at the start of a replay, from a validated scenario: players, objects, timestamps, effects in place.
+
+Object timestamps default to their position on the battlefield; an ``effects:`` entry without a timestamp gets
+the largest one so far + 1 (SCENARIO-FORMAT.md "Timestamps", CR 613.7). Effects already in place have their
+affected set fixed when the replay starts (CR 611.2c).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgekit.engine.characteristics import layer_result
+from judgekit.engine.objects import make_object
+from judgekit.engine.operations import OP_KEYS
+from judgekit.engine.selectors import SelectorContext, select
+from judgekit.engine.state import ContinuousEffect, Game, Player
+from judgekit.engine.values import ValueContext, freeze_values
+from judgekit.engine.vocab import Step, Zone
+
+
+def build_game(data: dict[str, Any]) -> Game:
+    """The initial game state of a validated scenario (SCENARIO-FORMAT.md: objects, timestamps, effects)."""
+    players = [Player(p["name"], p.get("life", 20), p.get("poison", 0)) for p in data["players"]]
+    game = Game(players=players, active=data["active_player"], step=Step(data["step"]))
+    game.choices = dict(data.get("choices") or {})
+    first = players[0].name
+    seq = 0
+    for i, od in enumerate(data["battlefield"]):
+        controller = od.get("controller") or first
+        owner = od.get("owner") or controller
+        ts = od["timestamp"] if od.get("timestamp") is not None else i
+        make_object(game, od, Zone.BATTLEFIELD, owner, controller, ts, seq)
+        game.named.append(od["id"])
+        seq += 1
+    for zone_key, zone in (("graveyard", Zone.GRAVEYARD), ("hand", Zone.HAND)):
+        for player, objs in data[zone_key].items():
+            for od in objs:
+                make_object(game, od, zone, player, None, od.get("timestamp") or 0, seq)
+                game.named.append(od["id"])
+                seq += 1
+    for od in data["exile"]:
+        make_object(game, od, Zone.EXILE, od.get("owner") or od.get("controller") or first, None,
+                    od.get("timestamp") or 0, seq)
+        game.named.append(od["id"])
+        seq += 1
+    game.seq = seq
+    for od in data["battlefield"]:
+        if od.get("attached_to") is not None:
+            game.obj(od["id"]).attached_to = game.ids[od["attached_to"]]
+    largest = max([o.timestamp for o in game.objects.values() if o.zone == Zone.BATTLEFIELD], default=-1)
+    for i, ed in enumerate(data.get("effects") or []):
+        ts = ed["timestamp"] if ed.get("timestamp") is not None else largest + 1
+        largest = max(largest, ts)
+        add_effect_in_place(game, ed, ts, i)
+    for action in data.get("actions") or []:
+        cast = action.get("cast")
+        if cast and isinstance(cast.get("object"), dict):
+            game.named.append(cast["object"]["id"])
+    game.touch()
+    return game
+
+
+def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: int) -> ContinuousEffect:
+    """An ``effects:`` entry: a continuous effect of a resolved spell, set fixed at the start (CR 611.2c)."""
+    controller = ed.get("controller") or game.active
+    table = layer_result(game).computed
+    ctx = SelectorContext(you=controller, source=None, ids=game.ids, players=tuple(p.name for p in game.players))
+    affects = ed["affects"]
+    if isinstance(affects, list):
+        affected = [game.ids[a] for a in affects if a in game.ids]
+    else:
+        affected = select(affects, list(table.values()), ctx)
+    ops = {k: ed[k] for k in OP_KEYS if k in ed}
+    ops = freeze_values(ops, ValueContext(game, table, ctx))
+    effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=str(ed["source"]),
+                              controller=controller, affected=affected, duration=ed.get("duration", "end_of_turn"),
+                              order=(1, index))
+    game.effects.append(effect)
+    game.touch()
+    return effect

@@ -1,0 +1,48 @@
+"""The final state of a replay as the result document reports it (SCENARIO-FORMAT.md "Result")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgekit.engine.characteristics import chars
+from judgekit.engine.layers import creature_types_of
+from judgekit.engine.state import Game
+from judgekit.engine.vocab import Zone
+
+
+def object_result(game: Game, oid: str) -> dict[str, Any]:
+    """One entry of ``final.objects`` (SCENARIO-FORMAT.md): every field present."""
+    obj = game.obj(oid)
+    zone = str(obj.zone)
+    if obj.token and obj.zone not in (Zone.BATTLEFIELD,):
+        zone = "gone"
+    if obj.zone == Zone.GONE:
+        zone = "gone"
+    c = obj.lki if obj.zone == Zone.GONE and obj.lki is not None else chars(game, obj)
+    attached = game.objects[obj.attached_to].id if obj.attached_to is not None else None
+    creature = "Creature" in c.types
+    return {
+        "zone": zone, "name": c.name,
+        "controller": c.controller if obj.zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
+        "owner": obj.owner, "types": sorted(set(c.types)), "subtypes": creature_types_of(c),
+        "supertypes": sorted(set(c.supertypes)), "colors": sorted(set(c.colors)),
+        "power": c.power if creature else None, "toughness": c.toughness if creature else None,
+        "damage": obj.damage, "counters": {k: v for k, v in sorted(obj.counters.items()) if v > 0},
+        "keywords": sorted(set(c.keywords)),
+        "abilities": sorted({a.label() for a in c.abilities if a.kind != "mana"}),
+        "mana": c.mana, "tapped": obj.tapped, "attached_to": attached, "token": obj.token,
+    }
+
+
+def final_state(game: Game) -> dict[str, Any]:
+    names = list(dict.fromkeys([*game.named, *game.ids]))
+    objects = {oid: object_result(game, oid) for oid in names if oid in game.ids}
+    stack = []
+    for item in game.stack:
+        stack.append({"kind": item.kind, "id": item.id, "source": item.source_name, "controller": item.controller,
+                      "targets": [t if isinstance(t, str) else game.objects[t].id for t in item.targets]})
+    return {
+        "players": {p.name: {"life": p.life, "poison": p.poison, "lost": p.lost} for p in game.players},
+        "objects": objects,
+        "stack": stack,
+    }

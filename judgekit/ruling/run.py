@@ -1,0 +1,52 @@
+"""Running a scenario: load it, build the game, replay its actions, and build the :class:`Ruling`.
+
+This is the application layer above the rules core (:mod:`judgekit.engine`): the core knows nothing of files,
+YAML or the card library; this module gives it validated data and turns what it reports into the ruling
+(steps, layer tables, final state, expectations).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from judgekit.engine.driver import play
+from judgekit.engine.errors import ScenarioProblem
+from judgekit.engine.setup import build_game
+from judgekit.errors import InvalidFileError
+from judgekit.ruling.expect import check_expect
+from judgekit.ruling.explain import explain_layers
+from judgekit.ruling.final import final_state
+from judgekit.ruling.model import Ruling
+from judgekit.scenario.loader import LoadedScenario, load_scenario, load_scenario_text
+
+
+def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
+    """Replay a loaded scenario and return its :class:`Ruling`.
+
+    A scenario problem found during the replay raises :class:`InvalidFileError` (file, line, key).
+    """
+    game = build_game(loaded.data)
+    ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
+    try:
+        outcome = play(game, loaded.data["actions"])
+    except ScenarioProblem as exc:
+        raise InvalidFileError([loaded.issue(exc.key, exc.message)]) from None
+    if outcome.error is not None:
+        ruling.error = {"message": outcome.error.message, "rule": outcome.error.rule}
+    if explain:
+        explain_layers(game, ruling)
+    ruling.steps = list(game.log)
+    ruling.final = final_state(game)
+    exp = loaded.data.get("expect")
+    ruling.expect = check_expect(exp, ruling) if exp is not None else None
+    return ruling
+
+
+def run_file(path: Path) -> Ruling:
+    """Load and replay a scenario file (raises InvalidFileError when it cannot be loaded)."""
+    return replay(load_scenario(path))
+
+
+def run_text(text: str, name: str = "scenario.yaml", *, cards_dir: Path | None = None) -> Ruling:
+    """Load and replay a scenario given as a YAML string (tests)."""
+    return replay(load_scenario_text(text, name, cards_dir=cards_dir))
