@@ -25,7 +25,8 @@ from judgekit.engine.effects import deal_damage, protected_from, simultaneous_da
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.state import CombatState, Computed, Game, GameEvent, Ref
 from judgekit.engine.steps import announce_step
-from judgekit.engine.vocab import Step, Zone, it
+from judgekit.engine.vocab import Step, Zone
+from judgekit.render.terms import it
 
 FIRST_STRIKE_KEYWORDS = ("first_strike", "double_strike")
 

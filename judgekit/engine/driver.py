@@ -14,7 +14,7 @@ from judgekit.engine.actions import ACTIONS
 from judgekit.engine.errors import GameOver, IllegalAction, ScenarioProblem
 from judgekit.engine.priority import priority_point
 from judgekit.engine.state import Game
-from judgekit.engine.vocab import STEP_NAMES_IT
+from judgekit.render.terms import STEP_NAMES_IT
 
 
 @dataclass
@@ -44,9 +44,10 @@ def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
         _say_game_over(game, len(actions) - done)
     except IllegalAction as exc:
         outcome.error = exc
-        game.say("error", f"Azione non consentita: {exc.message}", *([exc.rule] if exc.rule else []))
+        game.record("error", "error.illegal_action", *([exc.rule] if exc.rule else []), error=exc.code,
+                    details=exc.params)
     except ScenarioProblem as exc:
-        raise ScenarioProblem(exc.message, (*current, *exc.key)) from None
+        raise ScenarioProblem(exc.code, (*current, *exc.key), **exc.params) from None
     _unused_choices(game)
     return outcome
 

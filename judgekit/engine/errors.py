@@ -1,8 +1,9 @@
 """Errors raised while a scenario is replayed.
 
 :class:`IllegalAction` stops the replay: the action is not allowed by the rules; it names the CR rule
-(``IllegalAction("la creatura è TAPpata e non può attaccare", rule="508.1a")``). The ruling reports it as
-``error: {message, rule}``; ``expect.error`` may say it is the intended outcome.
+(``IllegalAction("attack.tapped", rule="508.1a", attacker="Grizzly Bears")``); the layer above turns its code and
+parameters into the Italian message. The ruling reports it as ``error: {message, rule}``; ``expect.error`` may
+say it is the intended outcome.
 
 :class:`ScenarioProblem` is a mistake in the scenario file found only while replaying (a bare ``resolve``
 on an empty stack, an ability index that doesn't exist): it becomes an
@@ -14,23 +15,29 @@ the replay runs nothing more and reports the final state. It is not an error.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class IllegalAction(Exception):
-    """An action the rules don't allow; ``rule`` is one CR number as a string (``"509.1b"``)."""
+    """An action the rules don't allow: ``code`` names it (the renderer gives the Italian message), ``rule`` is
+    one CR number as a string (``"509.1b"``), ``params`` are the names and values the message needs."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str, rule: str | None = None, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
         self.rule = rule
+        self.params = params
 
 
 class ScenarioProblem(Exception):
-    """A problem of the scenario file discovered during the replay; ``key`` extends the action's key path."""
+    """A problem of the scenario file discovered during the replay: ``code`` and ``params`` as for
+    :class:`IllegalAction`; ``key`` extends the action's key path."""
 
-    def __init__(self, message: str, key: tuple[str | int, ...] = ()) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str, key: tuple[str | int, ...] = (), **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
         self.key = key
+        self.params = params
 
 
 class GameOver(Exception):

@@ -39,11 +39,9 @@ from judgekit.engine.vocab import (
     SUBTYPE_KINDS,
     Layer,
     Zone,
-    ability_label_it,
-    it,
     subtype_allowed,
-    type_line_it,
 )
+from judgekit.render.terms import ability_label_it, it, type_line_it
 
 # Which characteristics applying an operation of a layer can change (for the dependency pre-check).
 LAYER_WRITES: dict[Layer, set[str]] = {

@@ -28,9 +28,11 @@ def priority_point(game: Game) -> None:
         if any(p.lost for p in game.players):
             raise GameOver
         if sba.check(game):
+            game.activity += 1
             continue
         triggers.collect(game)
         if game.pending:
+            game.activity += 1
             triggers.put_on_stack(game)
             continue
         return

@@ -21,7 +21,8 @@ from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import make_object, move
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
 from judgekit.engine.state import Computed, Game, GameEvent, Ref, StackItem
-from judgekit.engine.vocab import STEP_NAMES_IT, ZONE_NAMES_IT, Step, Zone, it
+from judgekit.engine.vocab import Step, Zone
+from judgekit.render.terms import STEP_NAMES_IT, ZONE_NAMES_IT, it
 
 MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
 

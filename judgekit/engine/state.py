@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgekit.engine.records import Record
 from judgekit.engine.vocab import Duration, Step, Zone
 
 Spec = dict[str, Any]
@@ -283,25 +284,6 @@ class Batch:
 
 
 @dataclass
-class RulingStep:
-    """One step of the explanation: kind, Italian text, the CR rules it applies."""
-
-    kind: str
-    text: str
-    rules: list[str] = field(default_factory=list)
-    objects: list[str] = field(default_factory=list)
-    table: list[dict[str, Any]] | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "rules": list(self.rules), "text": self.text}
-        if self.objects:
-            out["objects"] = list(self.objects)
-        if self.table is not None:
-            out["table"] = self.table
-        return out
-
-
-@dataclass
 class Game:
     """The whole game: players, objects in zones, stack, effects, combat, events and the ruling log."""
 
@@ -317,7 +299,7 @@ class Game:
     events: list[GameEvent] = field(default_factory=list)
     events_seen: int = 0
     combat: CombatState | None = None
-    log: list[RulingStep] = field(default_factory=list)
+    log: list[Record] = field(default_factory=list)
     choices: Spec = field(default_factory=dict)
     used_choices: set[str] = field(default_factory=set)
     next_uid: int = 1
@@ -330,6 +312,8 @@ class Game:
     frozen: Any = None
     # Who received priority last by casting or activating, and in which step (CR 117.3c; stack.py).
     priority: tuple[str, str] | None = None
+    # How many times state-based actions were performed or triggered abilities put on the stack (CR 514.3a).
+    activity: int = 0
     # Explanations given once per game and situation (state-based actions that change nothing, sba.py).
     said: set[tuple[Any, ...]] = field(default_factory=set)
     # Ids named in the scenario (for the result), in order of first appearance.
@@ -353,11 +337,16 @@ class Game:
         """The largest timestamp in the game + 1 (SCENARIO-FORMAT.md "Timestamps", CR 613.7)."""
         return self.max_timestamp() + 1
 
-    def say(self, kind: str, text: str, *rules: str, objects: list[str] | None = None) -> RulingStep:
-        """Append a step of the explanation (Italian text, CR rules) and return it."""
-        step = RulingStep(kind, text, list(rules), list(objects or []))
-        self.log.append(step)
-        return step
+    def record(self, kind: str, code: str, *rules: str, objects: list[str] | tuple[str, ...] | None = None,
+               **params: Any) -> Record:
+        """Report one step of the replay (see :mod:`judgekit.engine.records`) and return it."""
+        rec = Record(kind, code, tuple(rules), tuple(objects or ()), params)
+        self.log.append(rec)
+        return rec
+
+    def say(self, kind: str, text: str, *rules: str, objects: list[str] | None = None) -> Record:
+        """A step whose Italian text is already written (code ``text``): being replaced by :meth:`record`."""
+        return self.record(kind, "text", *rules, objects=objects, text=text)
 
     def emit(self, event: GameEvent) -> None:
         """Record an event (CR 603.2); :mod:`judgekit.engine.triggers` consumes ``events``."""

@@ -5,10 +5,8 @@ announcing that a step begins (the ``step`` event that "at the beginning of" abi
 from __future__ import annotations
 
 from judgekit.engine.state import Game, GameEvent
-from judgekit.engine.vocab import STEP_NAMES_IT, Step
-
-COMBAT_STEPS = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
-                Step.END_OF_COMBAT)
+from judgekit.engine.vocab import Step
+from judgekit.render.terms import STEP_NAMES_IT
 
 # The rule that describes what happens as each step begins.
 STEP_RULES: dict[Step, tuple[str, ...]] = {

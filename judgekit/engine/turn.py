@@ -18,8 +18,8 @@ from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
 from judgekit.engine.state import Game
-from judgekit.engine.steps import COMBAT_STEPS, MAX_HAND_SIZE, announce_step, step_name
-from judgekit.engine.vocab import STEP_ORDER, Step, Zone
+from judgekit.engine.steps import MAX_HAND_SIZE, announce_step, step_name
+from judgekit.engine.vocab import COMBAT_STEPS, STEP_ORDER, Step, Zone
 
 
 def enter_step(game: Game, step: Step) -> None:
@@ -123,9 +123,9 @@ def end_turn(game: Game, spec: Any) -> None:
         if game.step != Step.CLEANUP:
             priority_point(game)
     for _ in range(20):
-        before = len(game.log)
+        before = game.activity
         priority_point(game)
-        if not game.stack and not _acted_since(game, before):
+        if not game.stack and game.activity == before:
             break
         game.say("cleanup", "Durante la sottofase di cancellazione sono avvenute azioni di stato o abilità "
                             "innescate: i giocatori ricevono priorità e segue un'altra sottofase di cancellazione.",
@@ -134,10 +134,6 @@ def end_turn(game: Game, spec: Any) -> None:
         enter_step(game, Step.CLEANUP)
     game.say("step", "Il turno finisce dopo la sottofase di cancellazione; il replay non inizia il turno "
                      "successivo.", "514.3")
-
-
-def _acted_since(game: Game, index: int) -> bool:
-    return any(s.kind in ("sba", "trigger") for s in game.log[index:])
 
 
 def cleanup(game: Game) -> None:

@@ -43,16 +43,6 @@ LAYER_RULES: dict[Layer, str] = {
     Layer.PT_SET: "613.4b", Layer.PT_MODIFY: "613.4c", Layer.PT_SWITCH: "613.4d",
 }
 
-LAYER_NAMES_IT: dict[Layer, str] = {
-    Layer.COPY: "effetti di copia", Layer.FACE_DOWN: "effetti a faccia in giù",
-    Layer.CONTROL: "cambio di controllo", Layer.TEXT: "cambio del testo", Layer.TYPE: "cambio di tipo",
-    Layer.COLOR: "cambio di colore", Layer.ABILITY: "aggiunta o rimozione di abilità",
-    Layer.PT_CDA: "forza/costituzione da abilità che definiscono caratteristiche",
-    Layer.PT_SET: "forza/costituzione base impostate", Layer.PT_MODIFY: "modifiche di forza/costituzione e segnalini",
-    Layer.PT_SWITCH: "scambio di forza e costituzione",
-}
-
-
 class Step(StrEnum):
     """Steps of the turn (CR 500.1) as named in scenario files."""
 
@@ -75,16 +65,6 @@ STARTING_STEPS = [s for s in Step if s not in (Step.UNTAP, Step.CLEANUP)]
 COMBAT_STEPS = {Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
                 Step.END_OF_COMBAT}
 
-STEP_NAMES_IT: dict[Step, str] = {
-    Step.UNTAP: "sottofase di STAP", Step.UPKEEP: "sottofase di mantenimento", Step.DRAW: "sottofase di acquisizione",
-    Step.MAIN1: "prima fase principale", Step.BEGINNING_OF_COMBAT: "sottofase di inizio combattimento",
-    Step.DECLARE_ATTACKERS: "sottofase di dichiarazione degli attaccanti",
-    Step.DECLARE_BLOCKERS: "sottofase di dichiarazione dei bloccanti",
-    Step.COMBAT_DAMAGE: "sottofase di danno da combattimento", Step.END_OF_COMBAT: "sottofase di fine combattimento",
-    Step.MAIN2: "seconda fase principale", Step.END: "sottofase finale", Step.CLEANUP: "sottofase di cancellazione",
-}
-
-
 class Zone(StrEnum):
     BATTLEFIELD = "battlefield"
     GRAVEYARD = "graveyard"
@@ -93,12 +73,6 @@ class Zone(StrEnum):
     LIBRARY = "library"
     STACK = "stack"
     GONE = "gone"
-
-
-ZONE_NAMES_IT: dict[str, str] = {
-    "battlefield": "campo di battaglia", "graveyard": "cimitero", "hand": "mano", "exile": "esilio",
-    "library": "grimorio", "stack": "pila", "gone": "cessato di esistere",
-}
 
 
 class CardType(StrEnum):
@@ -298,68 +272,5 @@ def subtype_allowed(subtype: str, types: list[str] | set[str]) -> bool:
 
 TYPE_ORDER = [t.value for t in CardType]
 
-IT: dict[str, str] = {
-    "Artifact": "Artefatto", "Battle": "Battaglia", "Creature": "Creatura", "Enchantment": "Incantesimo",
-    "Instant": "Istantaneo", "Kindred": "Tribù", "Land": "Terra", "Planeswalker": "Planeswalker",
-    "Sorcery": "Stregoneria", "Basic": "Base", "Legendary": "Leggendario", "Snow": "Neve", "World": "Mondo",
-    "white": "bianco", "blue": "blu", "black": "nero", "red": "rosso", "green": "verde",
-    "flying": "volare", "reach": "raggiungere", "first_strike": "attacco improvviso", "double_strike": "doppio attacco",
-    "trample": "travolgere", "deathtouch": "tocco letale", "lifelink": "legame vitale", "vigilance": "cautela",
-    "haste": "rapidità", "defender": "difensore", "menace": "minacciare", "indestructible": "indistruttibile",
-    "hexproof": "anti-malocchio", "shroud": "velo", "infect": "infettare", "wither": "avvizzire",
-    "persist": "persistere", "undying": "immortale", "changeling": "mutaforma",
-    "Plains": "Pianura", "Island": "Isola", "Swamp": "Palude", "Mountain": "Montagna", "Forest": "Foresta",
-}
-
-
-def it(value: str) -> str:
-    """The Italian display name of a canonical game term (the term itself when none is known)."""
-    if value in IT:
-        return IT[value]
-    m = PROTECTION_RE.match(value)
-    if m:
-        q = m.group(1)
-        quality = {"creatures": "creature", "everything": "tutto"}.get(q, IT.get(q, q))
-        article = "dal" if q in COLOR_ORDER else ("dalle" if q == "creatures" else "da")
-        return f"protezione {article} {quality}"
-    m = BLOCK_ADDITIONAL_RE.match(value)
-    if m:
-        return f"può bloccare {m.group(1)} creature aggiuntive"
-    if value in SUBTYPE_KINDS:
-        from judgekit.scenario.terms import italian_subtype
-
-        return italian_subtype(value) or value
-    return value
-
-
-ABILITY_LABELS_IT = {"static": "statica", "activated": "attivata", "mana": "di mana"}
-
-
-def ability_label_it(label: str) -> str:
-    """``static`` -> ``statica``; ``trigger:dies`` -> ``innescata (dies)``."""
-    if label.startswith("trigger:"):
-        return f"innescata ({label.split(':', 1)[1]})"
-    return ABILITY_LABELS_IT.get(label, label)
-
-
 def sort_colors(colors: set[str] | list[str]) -> list[str]:
     return sorted(set(colors))
-
-
-_FEMININE_TYPES = {"Creature", "Land", "Battle", "Sorcery", "Kindred"}
-_SUPERTYPE_FORMS = {"Legendary": ("Leggendario", "Leggendaria")}
-
-
-def type_line_it(supertypes: list[str], types: list[str], subtypes: list[str] | None = None) -> str:
-    """An Italian type line: ``Creatura Artefatto Leggendaria — Goblin Sciamano`` (creature first, then
-    the other card types, supertypes agreeing with the first type)."""
-    ordered = sorted(types, key=lambda t: (t != "Creature", TYPE_ORDER.index(t) if t in TYPE_ORDER else 99))
-    feminine = bool(ordered) and ordered[0] in _FEMININE_TYPES
-    sups = []
-    for s in supertypes:
-        forms = _SUPERTYPE_FORMS.get(s)
-        sups.append(forms[1 if feminine else 0] if forms else it(s))
-    line = " ".join([it(t) for t in ordered] + sups) or "nessun tipo"
-    if subtypes:
-        line += " — " + " ".join(it(s) for s in subtypes)
-    return line

@@ -66,7 +66,7 @@ def render(ruling: Ruling, console: Any = None) -> None:
         table = Table(show_lines=False, expand=False)
         for col in ("id", "nome", "zona", "controllore", "tipi", "F/C", "abilità", "danno/segnalini"):
             table.add_column(col)
-        from judgekit.engine.vocab import ZONE_NAMES_IT, ability_label_it, it, type_line_it
+        from judgekit.render.terms import ZONE_NAMES_IT, ability_label_it, it, type_line_it
 
         for oid, o in ruling.final["objects"].items():
             pt = f"{o['power']}/{o['toughness']}" if o["power"] is not None else ""

@@ -9,22 +9,29 @@ from typing import Any
 
 from judgekit.engine.layers import compute
 from judgekit.engine.state import Game
-from judgekit.engine.vocab import LAYER_NAMES_IT, ability_label_it, it, type_line_it
-from judgekit.ruling.model import ObjectLayers, Ruling
+from judgekit.render.terms import LAYER_NAMES_IT, ability_label_it, it, type_line_it
+from judgekit.ruling.model import ObjectLayers, Ruling, RulingStep
 
 
-def explain_layers(game: Game, ruling: Ruling) -> None:
-    """Steps and per-object tables explaining how the layer system gives the final characteristics."""
+def explain_layers(game: Game, ruling: Ruling) -> list[RulingStep]:
+    """Steps (returned) and per-object tables (added to ``ruling.layers``) explaining how the layer system gives
+    the final characteristics."""
+    steps: list[RulingStep] = []
+
+    def say(kind: str, text: str, *rules: str, objects: list[str] | None = None) -> RulingStep:
+        step = RulingStep(kind, text, list(rules), list(objects or []))
+        steps.append(step)
+        return step
+
     result = compute(game, trace=True)
     if not result.trace and not result.notes:
-        return
-    game.say("layers", "Caratteristiche dei permanenti: si applicano gli effetti continui layer per layer.",
-             "613.1")
+        return steps
+    say("layers", "Caratteristiche dei permanenti: si applicano gli effetti continui layer per layer.", "613.1")
     notes = list(zip(result.note_positions, result.notes, strict=True))
     for i, app in enumerate(result.trace):
         while notes and notes[0][0] <= i:
             note, rules = notes.pop(0)[1]
-            game.say("layer", note, *rules)
+            say("layer", note, *rules)
         if app.key.startswith("counters:"):
             names = ", ".join(_obj_label(game, u) for u in app.affected)
             text = f"Layer 7c — segnalini su {names}: {app.text}."
@@ -35,9 +42,9 @@ def explain_layers(game: Game, ruling: Ruling) -> None:
             if app.reason:
                 text += f". Ordine: {app.reason}"
             text += "."
-        game.say("layer", text, *dict.fromkeys(app.rules), objects=[game.objects[u].id for u in app.affected])
+        say("layer", text, *dict.fromkeys(app.rules), objects=[game.objects[u].id for u in app.affected])
     for _pos, (note, rules) in notes:
-        game.say("layer", note, *rules)
+        say("layer", note, *rules)
     by_obj: dict[int, list[dict[str, Any]]] = {}
     for app in result.trace:
         for u in app.affected:
@@ -50,8 +57,9 @@ def explain_layers(game: Game, ruling: Ruling) -> None:
         c = result.computed[uid]
         summary = _summary(c)
         ruling.layers.append(ObjectLayers(obj.id, obj.card.name, rows, summary))
-        step = game.say("characteristics", f"{obj.card.name}: {summary}", "613.1", objects=[obj.id])
+        step = say("characteristics", f"{obj.card.name}: {summary}", "613.1", objects=[obj.id])
         step.table = rows
+    return steps
 
 
 def _obj_label(game: Game, uid: int) -> str:

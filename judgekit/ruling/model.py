@@ -9,7 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.state import RulingStep
+
+@dataclass
+class RulingStep:
+    """One step of the explanation: kind, Italian text, the CR rules it applies."""
+
+    kind: str
+    text: str
+    rules: list[str] = field(default_factory=list)
+    objects: list[str] = field(default_factory=list)
+    table: list[dict[str, Any]] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "rules": list(self.rules), "text": self.text}
+        if self.objects:
+            out["objects"] = list(self.objects)
+        if self.table is not None:
+            out["table"] = self.table
+        return out
+
 
 Step = RulingStep
 

@@ -13,10 +13,12 @@ from judgekit.engine.driver import play
 from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.setup import build_game
 from judgekit.errors import InvalidFileError
+from judgekit.render.narration import message, narrate
+from judgekit.render.narration.common import Names
 from judgekit.ruling.expect import check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
-from judgekit.ruling.model import Ruling
+from judgekit.ruling.model import Ruling, RulingStep
 from judgekit.scenario.loader import LoadedScenario, load_scenario, load_scenario_text
 
 
@@ -27,15 +29,17 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     """
     game = build_game(loaded.data)
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
+    names = Names()
     try:
         outcome = play(game, loaded.data["actions"])
     except ScenarioProblem as exc:
-        raise InvalidFileError([loaded.issue(exc.key, exc.message)]) from None
+        raise InvalidFileError([loaded.issue(exc.key, message(exc.code, exc.params, names))]) from None
     if outcome.error is not None:
-        ruling.error = {"message": outcome.error.message, "rule": outcome.error.rule}
+        ruling.error = {"message": message(outcome.error.code, outcome.error.params, names),
+                        "rule": outcome.error.rule}
+    ruling.steps = [RulingStep(r.kind, narrate(r, names), list(r.rules), list(r.objects)) for r in game.log]
     if explain:
-        explain_layers(game, ruling)
-    ruling.steps = list(game.log)
+        ruling.steps += explain_layers(game, ruling)
     ruling.final = final_state(game)
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling) if exp is not None else None

@@ -1,0 +1,40 @@
+"""What every narration module shares: card names in the scenario's language and small Italian helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+class Names:
+    """How card names are shown: the name the rules core reports (English, or whatever the scenario wrote),
+    unless the scenario used another name for that card (its Italian name), given in ``shown``."""
+
+    def __init__(self, shown: Mapping[str, str] | None = None) -> None:
+        self.shown = dict(shown or {})
+
+    def card(self, name: Any) -> str:
+        text = str(name)
+        return self.shown.get(text, text)
+
+    def cards(self, names: list[Any]) -> str:
+        return ", ".join(self.card(n) for n in names)
+
+
+PLAIN = Names()
+
+Text = Callable[[dict[str, Any], Names], str]
+
+
+def plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+def amount(n: int, one: str, many: str) -> str:
+    """``1 danno``, ``3 danni``."""
+    return f"{n} {plural(n, one, many)}"
+
+
+def to_name(name: str) -> str:
+    """Italian "a"/"ad" before a name (``ad Anna``, ``a Bruno``)."""
+    return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
