@@ -15,7 +15,7 @@ from judgekit.engine import combat, sba, stack, turn
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.priority import priority_point, resolve, resolve_all, settle
 from judgekit.engine.state import Game
-from judgekit.engine.steps import step_name
+from judgekit.engine.turn import step_name
 from judgekit.engine.vocab import STEP_ORDER, Step
 
 Handler = Callable[[Game, Any], None]

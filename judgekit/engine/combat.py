@@ -729,9 +729,9 @@ def damage_step(game: Game) -> None:
         combat.first_strike_done = True
         who = "; ".join(f"{_label(game, c)} ha {'doppio attacco' if c.has('double_strike') else 'attacco improvviso'}"
                         for c in (chars(game, u) for u in in_combat if u in combat.first_strikers))
-        announce_step(game, Step.COMBAT_DAMAGE, text="Inizia la prima sottofase di danno da combattimento "
-                           f"({who}): in questa sottofase assegnano danno solo le creature con attacco improvviso "
-                           "o doppio attacco.", rules=("510.4", "702.7b"))
+        announce_step(game, Step.COMBAT_DAMAGE, code="text", text="Inizia la prima sottofase di danno da "
+                      f"combattimento ({who}): in questa sottofase assegnano danno solo le creature con attacco "
+                      "improvviso o doppio attacco.", rules=("510.4", "702.7b"))
     elif combat.first_strike_done:
         combat.regular_done = True
         game.say("step", "Inizia la seconda sottofase di danno da combattimento: assegnano danno le creature che "

@@ -178,6 +178,23 @@ def _check_targets(game: Game, name: str, target_spec: Any, targets: list[Ref], 
                                 rule=problem[1])
 
 
+def stack_items(game: Game) -> list[dict[str, Any]]:
+    """The stack as data for the ruling, top first: ``kind`` (spell, activated, triggered), ``source`` (the
+    name of the spell or of the ability's source) and ``keyword`` (the keyword a triggered ability comes from,
+    such as persist, or None)."""
+    return [item_data(item) for item in reversed(game.stack)]
+
+
+def item_data(item: StackItem) -> dict[str, Any]:
+    """One stack object as data (see :func:`stack_items`)."""
+    keyword = None
+    for entry in item.effect:
+        spec = entry.get("return_to_battlefield")
+        if isinstance(spec, dict) and spec.get("keyword"):
+            keyword = spec["keyword"]
+    return {"kind": item.kind, "source": item.source_name, "keyword": keyword}
+
+
 def item_label(item: StackItem) -> str:
     """How the ruling names a stack object: the spell's name, "persistere di X", "abilità di X"."""
     if item.kind == "spell":

@@ -4,9 +4,10 @@ announcing that a step begins (the ``step`` event that "at the beginning of" abi
 
 from __future__ import annotations
 
+from typing import Any
+
 from judgekit.engine.state import Game, GameEvent
 from judgekit.engine.vocab import Step
-from judgekit.render.terms import STEP_NAMES_IT
 
 # The rule that describes what happens as each step begins.
 STEP_RULES: dict[Step, tuple[str, ...]] = {
@@ -19,14 +20,9 @@ STEP_RULES: dict[Step, tuple[str, ...]] = {
 MAX_HAND_SIZE = 7
 
 
-def step_name(step: Step) -> str:
-    """The Italian name of a step ("sottofase di dichiarazione dei bloccanti")."""
-    return STEP_NAMES_IT.get(step, str(step))
-
-
-def announce_step(game: Game, step: Step, *, text: str | None = None, rules: tuple[str, ...] = ()) -> None:
-    """Say that ``step`` begins and emit the ``step`` event ("at the beginning of" triggers, CR 500.6)."""
-    game.say("step", text or f"Inizia la {step_name(step)}.", *(rules or STEP_RULES.get(step, ("500.1",))))
+def announce_step(game: Game, step: Step, *, code: str = "turn.step_begins", rules: tuple[str, ...] = (),
+                  **params: Any) -> None:
+    """Report that ``step`` begins (record ``code``, parameter ``step``) and emit the ``step`` event ("at the
+    beginning of" triggers, CR 500.6)."""
+    game.record("step", code, *(rules or STEP_RULES.get(step, ("500.1",))), step=step.value, **params)
     game.emit(GameEvent("step", data={"step": step.value}))
-
-

@@ -18,8 +18,14 @@ from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
 from judgekit.engine.state import Game
-from judgekit.engine.steps import MAX_HAND_SIZE, announce_step, step_name
+from judgekit.engine.steps import MAX_HAND_SIZE, announce_step
 from judgekit.engine.vocab import COMBAT_STEPS, STEP_ORDER, Step, Zone
+from judgekit.render.terms import STEP_NAMES_IT
+
+
+def step_name(step: Step) -> str:
+    """The Italian name of a step ("sottofase di dichiarazione dei bloccanti")."""
+    return STEP_NAMES_IT.get(step, str(step))
 
 
 def enter_step(game: Game, step: Step) -> None:

@@ -38,3 +38,23 @@ def amount(n: int, one: str, many: str) -> str:
 def to_name(name: str) -> str:
     """Italian "a"/"ad" before a name (``ad Anna``, ``a Bruno``)."""
     return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
+
+
+def stack_label(item: dict[str, Any], names: Names) -> str:
+    """How the ruling names a stack object (see ``judgekit.engine.stack.stack_items``): the spell's name,
+    "persistere di X", "abilità innescata di X"."""
+    from judgekit.render.terms import it
+
+    source = names.card(item["source"])
+    if item["kind"] == "spell":
+        return source
+    if item.get("keyword"):
+        return f"{it(str(item['keyword']))} di {source}"
+    return f"abilità {'innescata' if item['kind'] == 'triggered' else 'attivata'} di {source}"
+
+
+def stack_list(items: list[dict[str, Any]], names: Names) -> str:
+    """The stack, top first ("vuota" when empty)."""
+    if not items:
+        return "vuota"
+    return ", ".join(stack_label(item, names) for item in items)
