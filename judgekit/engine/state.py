@@ -16,10 +16,14 @@ cached characteristics (:func:`judgekit.engine.characteristics.chars`) are recom
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from judgekit.engine.records import Record
 from judgekit.engine.vocab import Duration, Step, Zone
+
+if TYPE_CHECKING:
+    from judgekit.engine.replacement import Shield
 
 Spec = dict[str, Any]
 # A target or a reference: a player name (str) or an object uid (int).
@@ -231,14 +235,28 @@ class PendingTrigger:
     source_lki: Computed | None = None
 
 
+class EventKind(StrEnum):
+    """The kinds of game event (CR 603.2): what triggered abilities look for and "this turn" counts."""
+
+    ZONE_CHANGE = "zone_change"          # obj, from_zone, to_zone, data {"new": uid, "controller"}
+    DAMAGE = "damage"                    # source, obj or player, amount, combat
+    LIFE_GAIN = "life_gain"              # player, amount
+    LIFE_LOSS = "life_loss"              # player, amount
+    COUNTERS = "counters"                # obj, amount, data {"kind"}
+    ATTACKS = "attacks"                  # obj, data
+    BLOCKS = "blocks"                    # obj, data {"attackers"}
+    BECOMES_BLOCKED = "becomes_blocked"  # obj, data {"blockers"}
+    STEP = "step"                        # data {"step"}
+    CAST = "cast"                        # obj, player
+    ACTIVATE = "activate"                # obj, player, data {"loyalty"}
+
+
 @dataclass
 class GameEvent:
-    """Something that happened, for triggered abilities (CR 603.2) and for the ruling.
+    """Something that happened, for triggered abilities (CR 603.2) and for "this turn" questions.
 
-    ``kind`` is one of: ``zone_change`` (obj, from_zone, to_zone), ``damage`` (source, obj or player,
-    amount, combat), ``life_gain`` / ``life_loss`` (player, amount), ``counters`` (obj, data {kind: n}),
-    ``attacks``, ``blocks``, ``becomes_blocked`` (obj, data), ``step`` (data {"step": name}),
-    ``cast`` / ``activate`` (obj/source).
+    ``kind`` is an :class:`EventKind`; ``turn`` is the number of the turn it happened in (set when the event
+    is recorded by :meth:`Game.emit`).
     """
 
     kind: str
@@ -250,6 +268,7 @@ class GameEvent:
     to_zone: str | None = None
     combat: bool = False
     data: Spec = field(default_factory=dict)
+    turn: int = 0
 
 
 @dataclass
@@ -295,6 +314,8 @@ class Game:
     ids: dict[str, int] = field(default_factory=dict)
     stack: list[StackItem] = field(default_factory=list)
     effects: list[ContinuousEffect] = field(default_factory=list)
+    # One-use replacement effects of this turn: prevention and regeneration shields (replacement.py).
+    shields: list[Shield] = field(default_factory=list)
     pending: list[PendingTrigger] = field(default_factory=list)
     events: list[GameEvent] = field(default_factory=list)
     events_seen: int = 0
@@ -349,8 +370,14 @@ class Game:
         return self.record(kind, "text", *rules, objects=objects, text=text)
 
     def emit(self, event: GameEvent) -> None:
-        """Record an event (CR 603.2); :mod:`judgekit.engine.triggers` consumes ``events``."""
+        """Record an event that has happened, tagged with this turn (CR 603.2); :mod:`judgekit.engine.triggers`
+        consumes ``events``."""
+        event.turn = self.turn
         self.events.append(event)
+
+    def this_turn(self) -> list[GameEvent]:
+        """The events of the current turn."""
+        return [ev for ev in self.events if ev.turn == self.turn]
 
     # -- lookups -----------------------------------------------------------------------------------------
     def player(self, name: str) -> Player:
