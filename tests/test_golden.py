@@ -52,5 +52,6 @@ def test_shipped_scenario_result_matches_its_golden_file(path: Path) -> None:
 def test_every_golden_file_has_its_scenario() -> None:
     """A golden file left behind by a removed or renamed scenario is an error, not silent dead weight."""
     names = {f"{p.parent.name}/{p.stem}.json" for p in _files()}
-    stale = sorted(str(g.relative_to(GOLDEN)) for g in GOLDEN.rglob("*.json") if str(g.relative_to(GOLDEN)) not in names)
+    stale = sorted(str(g.relative_to(GOLDEN)) for g in GOLDEN.rglob("*.json")
+                   if str(g.relative_to(GOLDEN)) not in names)
     assert not stale, stale
