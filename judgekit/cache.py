@@ -207,7 +207,73 @@ def corpus(*, refresh: bool = False) -> Corpus:
     return _loaded
 
 
+# The glossary alone (the scenario loader's Italian aliases): its file and the code that compiles it.
+_GLOSSARY_FILE = "glossary.yaml"
+_GLOSSARY_CODE = ("corpus/glossary.py", "corpus/models.py", *_CODE_FILES)
+
+_glossary: list[dict[str, Any]] | None = None
+
+
+def _read_json(path: Path) -> Any:
+    """A cached JSON value, or ``None`` when it is missing or damaged (then it is compiled again)."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError):
+        return None
+
+
+def _write_json(path: Path, value: Any) -> None:
+    import json
+
+    from judgekit.errors import FileAccessError
+    from judgekit.fileio import write_atomic
+
+    try:
+        write_atomic(path, json.dumps(value, ensure_ascii=False))
+    except (FileAccessError, TypeError, ValueError):  # a cache that cannot be written is only slower
+        pass
+
+
+def glossary() -> list[dict[str, Any]]:
+    """The compiled glossary entries, without compiling the rest of the corpus.
+
+    Kept as a part of its own (``v<FORMAT>/glossary/*.json``) keyed like the corpus by the glossary file
+    and its compiler's code: a first ruling needs the Italian aliases, not the rules nor the search index.
+    Raises InvalidFileError when the glossary is not valid.
+    """
+    global _glossary
+    if _loaded is not None:
+        found: list[dict[str, Any]] = _loaded["glossary"]
+        return found
+    if _glossary is not None:
+        return _glossary
+    rules_dir, user_dir = paths.rules_dir(), paths.user_data_dir()
+    pkg = paths.package_dir()
+    entries = [e for e in _scan(str(rules_dir), ".yaml", False) if e.name == _GLOSSARY_FILE]
+    for name in _GLOSSARY_CODE:
+        code = pkg / name
+        entries += [e for e in _scan(str(code.parent), ".py", False) if e.name == code.name]
+    base = paths.cache_dir() / f"v{FORMAT}" / "glossary"
+    quick = base / f"s-{_stat_key(entries)}.json"
+    value = _read_json(quick)
+    if not isinstance(value, list):
+        content = base / f"c-{_content_key([Path(e.path) for e in entries])}.json"
+        value = _read_json(content)
+        if not isinstance(value, list):
+            from judgekit.corpus.glossary import compile_glossary
+
+            value = compile_glossary(CompileContext(rules_dir, user_dir))
+            _write_json(content, value)
+        _write_json(quick, value)
+    _glossary = value
+    return value
+
+
 def reset() -> None:
     """Forget the corpus loaded in this process (tests and ``import-cr`` use it)."""
-    global _loaded
+    global _loaded, _glossary
     _loaded = None
+    _glossary = None

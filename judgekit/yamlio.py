@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from judgekit.errors import InvalidFileError, Issue
 from judgekit.fileio import read_bytes
@@ -22,7 +20,10 @@ MAX_NODES = 400_000
 
 Loc = tuple[str | int, ...]
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:
+    import yaml
+
+# PyYAML is imported on first parse: a scenario served by the compiled cache never needs it.
 
 
 def format_loc(loc: Loc) -> str:
@@ -66,11 +67,15 @@ class _Builder:
         self.count = 0
         self.seen: set[int] = set()
         self.lines: dict[Loc, int] = {}
+        import yaml
+
+        self.yaml = yaml
 
     def fail(self, node: yaml.Node, loc: Loc, message: str) -> InvalidFileError:
         return InvalidFileError([Issue(self.name, node.start_mark.line + 1, format_loc(loc), message)])
 
     def build(self, node: yaml.Node, loc: Loc) -> Any:
+        yaml = self.yaml
         if id(node) in self.seen:
             raise self.fail(node, loc, "gli alias YAML (*nome) non sono ammessi")
         self.seen.add(id(node))
@@ -131,7 +136,9 @@ def _italian_yaml_problem(problem: str) -> str:
 
 def load_yaml_text(text: str, name: str, *, max_nodes: int = MAX_NODES) -> YamlDoc:
     """Parse one YAML document from ``text``; ``name`` is used in messages."""
-    loader = _Loader(text)
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:
         try:
             node = loader.get_single_node()

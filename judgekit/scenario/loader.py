@@ -44,9 +44,21 @@ class LoadedScenario:
 
 
 def load_scenario(path: Path, *, cards_dir: Path | None = None) -> LoadedScenario:
-    """Load and check a scenario file; raise InvalidFileError listing every problem."""
+    """Load and check a scenario file; raise InvalidFileError listing every problem.
+
+    A file whose content was already validated (with the same card library, glossary and code) comes from
+    the compiled-scenario cache (:mod:`judgekit.scenario.compiled`) without being parsed again.
+    """
+    from judgekit.scenario import compiled, terms
+
+    probe = None if terms.glossary_overridden() else compiled.Probe(path, cards_dir)
+    if probe is not None and probe.loaded is not None:
+        return probe.loaded
     doc = load_yaml(path, name=paths.display_path(path))
-    return _load(doc, path.stem, path, cards_dir)
+    loaded = _load(doc, path.stem, path, cards_dir)
+    if probe is not None:
+        probe.store(loaded)
+    return loaded
 
 
 def load_scenario_text(text: str, name: str = "scenario.yaml", *, cards_dir: Path | None = None) -> LoadedScenario:

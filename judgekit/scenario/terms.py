@@ -2,10 +2,10 @@
 
 Values that name a game term (types, supertypes, subtypes, colours, keywords, steps, counters, zones) are
 canonical English: the values of :mod:`judgekit.engine.vocab`. Italian (and other English) names are aliases
-read from one place only, the project's glossary (``rules_it/glossary.yaml``, compiled into
-``cache.corpus()["glossary"]``), whose compiler refuses a name that would map to two values. Names are
-compared folded with :func:`judgekit.corpus.glossary.fold` (lowercase, no accents, spaces and hyphens as
-underscores). Without a compiled glossary only the canonical values are accepted.
+read from one place only, the project's glossary (``rules_it/glossary.yaml``, compiled on its own by
+``cache.glossary()``: the same entries as ``cache.corpus()["glossary"]``), whose compiler refuses a name that
+would map to two values. Names are compared folded with :func:`judgekit.corpus.glossary.fold` (lowercase, no
+accents, spaces and hyphens as underscores). Without a compiled glossary only the canonical values are accepted.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from typing import Any
 from judgekit.corpus.glossary import fold
 from judgekit.engine import vocab
 
-__all__ = ["CATEGORIES", "canonical", "fold", "italian_subtype", "require", "set_glossary", "suggestions"]
+__all__ = ["CATEGORIES", "canonical", "fold", "glossary_overridden", "italian_subtype", "require", "set_glossary",
+           "suggestions"]
 
 CATEGORIES = ("type", "supertype", "subtype", "color", "keyword", "step", "counter", "zone")
 
@@ -77,19 +78,28 @@ def _glossary_maps() -> dict[str, dict[str, str]]:
     global _GLOSSARY
     if _GLOSSARY is None:
         try:
-            from judgekit.cache import corpus
+            from judgekit.cache import glossary
 
-            entries: Any = corpus()["glossary"]
+            entries: Any = glossary()
         except Exception:  # the engine must work without a compiled glossary
             entries = []
         _GLOSSARY = _maps_from(entries)
     return _GLOSSARY
 
 
+_OVERRIDDEN = False
+
+
 def set_glossary(entries: list[dict[str, Any]] | None) -> None:
     """Use these glossary entries for aliases (tests); ``None`` reloads the compiled glossary on next use."""
-    global _GLOSSARY
+    global _GLOSSARY, _OVERRIDDEN
     _GLOSSARY = None if entries is None else _maps_from(entries)
+    _OVERRIDDEN = entries is not None
+
+
+def glossary_overridden() -> bool:
+    """Whether :func:`set_glossary` replaced the compiled glossary (compiled scenarios are then not used)."""
+    return _OVERRIDDEN
 
 
 def canonical(value: Any, category: str) -> str | None:
@@ -175,9 +185,9 @@ def italian_subtype(english: str) -> str | None:
 @lru_cache(maxsize=1)
 def _italian_subtypes() -> dict[str, str]:
     try:
-        from judgekit.cache import corpus
+        from judgekit.cache import glossary
 
-        entries: Any = corpus()["glossary"]
+        entries: Any = glossary()
     except Exception:  # display only: without a compiled glossary the English name is shown
         return {}
     return {str(e["canonical"]): str(e["it"]).split(" (")[0] for e in entries

@@ -1,0 +1,97 @@
+"""Start-up budget of a ruling: ``judgekit ruling regrower-all-to-hunter`` against ``python -c "import typer"``.
+
+Two figures, both as a ratio to starting Python with typer:
+
+- *warm*: the cache already holds the compiled corpus and the scenario; the ruling and the baseline run as
+  subprocesses, alternately, in the same run (after a warm-up). The target is a ratio of at most 4.0.
+- *cold*: the first ruling with an empty cache (a new ``JUDGEKIT_CACHE_DIR`` for every run), alternated with
+  the baseline, median over a few rounds. It shows what a first ruling costs to compile.
+
+The script prints figures only.
+
+    python benchmarks/ruling.py [--rounds 15] [--cold-rounds 5] [--scenario regrower-all-to-hunter]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET = 4.0
+
+
+def judgekit_command() -> list[str]:
+    """The installed console script next to this interpreter, else ``python -m judgekit``."""
+    folder = Path(sys.executable).parent
+    for name in ("judgekit", "judgekit.exe"):
+        script = folder / name
+        if script.is_file() and os.access(script, os.X_OK):
+            return [str(script)]
+    found = shutil.which("judgekit")
+    if found and Path(found).parent == folder:
+        return [found]
+    return [sys.executable, "-m", "judgekit"]
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--cold-rounds", type=int, default=5)
+    parser.add_argument("--scenario", default="regrower-all-to-hunter")
+    args = parser.parse_args()
+
+    env = dict(os.environ)
+    # An installed package runs from compiled bytecode: let the warm-up write it, as pip would have.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("JUDGEKIT_CACHE_DIR", tempfile.mkdtemp(prefix="judgekit-bench-"))
+    ruling = [*judgekit_command(), "ruling", args.scenario]
+    baseline = [sys.executable, "-c", "import typer"]
+
+    for _ in range(2):  # warm-up: builds the cache, fills the OS file cache
+        timed(ruling, env)
+        timed(baseline, env)
+
+    rulings: list[float] = []
+    baselines: list[float] = []
+    for _ in range(args.rounds):
+        rulings.append(timed(ruling, env))
+        baselines.append(timed(baseline, env))
+
+    colds: list[float] = []
+    cold_baselines: list[float] = []
+    for _ in range(args.cold_rounds):
+        with tempfile.TemporaryDirectory(prefix="judgekit-bench-cold-") as empty:
+            colds.append(timed(ruling, {**env, "JUDGEKIT_CACHE_DIR": empty}))
+        cold_baselines.append(timed(baseline, env))
+
+    ruling_ms = statistics.median(rulings) * 1000
+    base_ms = statistics.median(baselines) * 1000
+    cold_ms = statistics.median(colds) * 1000
+    cold_base_ms = statistics.median(cold_baselines) * 1000
+    ratio = ruling_ms / base_ms
+    cold_ratio = cold_ms / cold_base_ms
+    print(f"comando:              {' '.join(ruling)}")
+    print(f"ruling (cache pronta):  mediana {ruling_ms:.1f} ms su {args.rounds} esecuzioni")
+    print(f'python -c "import typer": mediana {base_ms:.1f} ms su {args.rounds} esecuzioni')
+    print(f"rapporto (cache pronta): {ratio:.2f} (obiettivo <= {TARGET})")
+    print(f"ruling (cache vuota):   mediana {cold_ms:.1f} ms su {args.cold_rounds} esecuzioni")
+    print(f'python -c "import typer": mediana {cold_base_ms:.1f} ms su {args.cold_rounds} esecuzioni')
+    print(f"rapporto (cache vuota):  {cold_ratio:.2f}")
+    return 0 if ratio <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

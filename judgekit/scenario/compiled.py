@@ -1,0 +1,173 @@
+"""Compiled scenarios: a scenario file validated once, stored as JSON, reused while nothing it depends on changes.
+
+After a file loads without problems, :func:`Probe.store` writes what the loader produced (the normalised
+data, the raw YAML data and its line map, where every object came from) to
+``<cache>/v<FORMAT>/scenarios/<key>.json``. The key hashes the file's bytes together with a fingerprint of
+everything validation depends on: the card library, the glossary and the judgekit code. A repeat load of
+the same content then skips YAML parsing and pydantic entirely; any other content is validated again.
+
+Entries are JSON (they cannot run code) written atomically; an entry that cannot be read or does not make
+sense is a miss and is rebuilt. Files with problems are never stored, and neither is anything JSON would not
+give back identically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from judgekit import cache, paths
+
+if TYPE_CHECKING:
+    from judgekit.scenario.loader import LoadedScenario
+
+FORMAT = 1
+MAX_BYTES = 4_000_000
+GLOSSARY_FILE = "glossary.yaml"
+
+
+def _folder() -> Path:
+    return paths.cache_dir() / f"v{cache.FORMAT}" / "scenarios"
+
+
+def dependencies(cards: Path) -> list[os.DirEntry[str]]:
+    """The files validation reads besides the scenario: card library, glossary, every judgekit module."""
+    found = list(cache._scan(str(cards), ".yaml", False))
+    found += [e for e in cache._scan(str(paths.rules_dir()), ".yaml", False) if e.name == GLOSSARY_FILE]
+    found += cache._scan(str(paths.package_dir()), ".py", True)
+    return found
+
+
+def fingerprint(cards: Path) -> str:
+    """The content hash of :func:`dependencies`, remembered under their quick (size and time) key."""
+    entries = dependencies(cards)
+    memo = _folder() / f"deps-{cache._stat_key(entries)}.txt"
+    try:
+        known = memo.read_text(encoding="ascii").strip()
+        if len(known) == 24:
+            return known
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = cache._content_key([Path(e.path) for e in entries])
+    _write(memo, key)
+    return key
+
+
+def _write(path: Path, text: str) -> None:
+    from judgekit.errors import FileAccessError
+    from judgekit.fileio import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except FileAccessError:  # a cache that cannot be written is only slower
+        pass
+
+
+def _paths_of(node: Any, at: tuple[str | int, ...], out: dict[int, list[str | int]]) -> None:
+    """Where every mapping of ``node`` sits (by identity), so shared objects can be found again."""
+    if isinstance(node, dict):
+        out.setdefault(id(node), list(at))
+        for key, value in node.items():
+            _paths_of(value, (*at, key), out)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _paths_of(value, (*at, i), out)
+
+
+def _resolve(node: Any, path: list[Any]) -> Any:
+    for part in path:
+        node = node[part]
+    return node
+
+
+class Probe:
+    """One scenario file looked up in the cache: :attr:`loaded` on a hit, else :meth:`store` after loading."""
+
+    def __init__(self, path: Path, cards_dir: Path | None) -> None:
+        self.path = path
+        self.loaded: LoadedScenario | None = None
+        self.key: str | None = None
+        self.raw: bytes | None = None
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return
+        if len(raw) > MAX_BYTES:
+            return
+        cards = cards_dir or paths.cards_dir()
+        digest = hashlib.sha256(f"{FORMAT}\0{fingerprint(cards)}\0{cards.resolve()}\0".encode())
+        digest.update(raw)
+        self.key = digest.hexdigest()[:32]
+        self.raw = raw
+        self.loaded = self._read()
+
+    @property
+    def file(self) -> Path:
+        return _folder() / f"{self.key}.json"
+
+    def _read(self) -> LoadedScenario | None:
+        from judgekit.scenario.loader import LoadedScenario
+        from judgekit.yamlio import YamlDoc
+
+        try:
+            entry = json.loads(self.file.read_text(encoding="utf-8"))
+            if entry["format"] != FORMAT or entry["key"] != self.key:
+                return None
+            data = entry["data"]
+            lines = {tuple(loc): int(line) for loc, line in entry["lines"]}
+            doc = YamlDoc(entry["yaml"], paths.display_path(self.path), lines)
+            objects = {oid: _resolve(data, where) for oid, where in entry["objects"].items()}
+            locs = {oid: tuple(loc) for oid, loc in entry["locs"].items()}
+            if not all(isinstance(o, dict) for o in objects.values()) or set(locs) != set(objects):
+                return None
+            return LoadedScenario(id=data["id"] or self.path.stem, title=data["title"], source=data["source"],
+                                  doc=doc, data=data, path=self.path, objects=objects, locs=locs)
+        except Exception:  # a missing, damaged or foreign entry is a miss: the file is validated again
+            return None
+
+    def store(self, loaded: LoadedScenario) -> bool:
+        """Remember a scenario that loaded without problems (``False`` when it cannot be stored faithfully)."""
+        if self.key is None:
+            return False
+        try:
+            if self.path.read_bytes() != self.raw:  # changed while it was being loaded
+                return False
+        except OSError:
+            return False
+        where: dict[int, list[str | int]] = {}
+        _paths_of(loaded.data, (), where)
+        if any(id(obj) not in where for obj in loaded.objects.values()):
+            return False
+        entry = {
+            "format": FORMAT,
+            "key": self.key,
+            "data": loaded.data,
+            "yaml": loaded.doc.data,
+            "lines": [[list(loc), line] for loc, line in loaded.doc.lines.items()],
+            "objects": {oid: where[id(obj)] for oid, obj in loaded.objects.items()},
+            "locs": {oid: list(loc) for oid, loc in loaded.locs.items()},
+        }
+        try:
+            text = json.dumps(entry, ensure_ascii=False, allow_nan=False)
+            back = json.loads(text)
+            # Only what JSON gives back identically (no tuples, dates, non-text keys...).
+            if not (_same(back["data"], loaded.data) and _same(back["yaml"], loaded.doc.data)):
+                return False
+        except (TypeError, ValueError):
+            return False
+        _write(self.file, text)
+        return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal values of the same types all the way down (``1 == 1.0 == True`` is not enough)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
