@@ -15,11 +15,11 @@ import os
 import pickle
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from judgekit import __version__, paths
+from judgekit.compilecontext import CompileContext
 
 FORMAT = 1
 
@@ -34,27 +34,6 @@ PARTS: list[tuple[str, str]] = [
 # Code whose changes must invalidate the cache (the compilers and what they read with).
 _CODE_DIRS = ("corpus", "policy", "search")
 _CODE_FILES = ("cache.py", "yamlio.py", "validation.py", "italian.py")
-
-
-@dataclass
-class CompileContext:
-    """What a part compiler gets: where the data is, the parts already compiled, a YAML reader."""
-
-    rules_dir: Path
-    user_dir: Path
-    parts: dict[str, Any] = field(default_factory=dict)
-
-    def yaml_files(self, sub: str) -> list[Path]:
-        base = self.rules_dir / sub
-        if base.is_file():
-            return [base]
-        return sorted(base.rglob("*.yaml")) if base.is_dir() else []
-
-    def display(self, path: Path) -> str:
-        try:
-            return str(Path("rules_it") / path.relative_to(self.rules_dir))
-        except ValueError:
-            return str(path)
 
 
 def _scan(folder: str, suffix: str, recursive: bool) -> Iterator[os.DirEntry[str]]:

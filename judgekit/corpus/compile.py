@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from judgekit.cache import CompileContext
+from judgekit.compilecontext import CompileContext
 from judgekit.corpus import ids
 from judgekit.errors import InvalidFileError, Issue
 from judgekit.yamlio import YamlDoc, load_yaml

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from judgekit.cache import CompileContext
+from judgekit.compilecontext import CompileContext
 from judgekit.errors import InvalidFileError, Issue
 
 GLOSSARY_FILE = "glossary.yaml"

@@ -30,7 +30,7 @@ def _rules_only(original: Exception) -> RulesPart:
     import sys
 
     from judgekit import paths
-    from judgekit.cache import CompileContext
+    from judgekit.compilecontext import CompileContext
     from judgekit.corpus.compile import compile_rules
     from judgekit.errors import JudgekitError
 

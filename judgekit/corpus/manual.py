@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from judgekit.cache import CompileContext
+from judgekit.compilecontext import CompileContext
 from judgekit.errors import InvalidFileError, Issue
 
 MANUAL_DIR = "manual"

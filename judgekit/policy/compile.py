@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from judgekit import italian
-from judgekit.cache import CompileContext
+from judgekit.compilecontext import CompileContext
 from judgekit.errors import InvalidFileError, Issue
 from judgekit.yamlio import YamlDoc, load_yaml
 

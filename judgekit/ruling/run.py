@@ -19,7 +19,8 @@ from judgekit.ruling.expect import check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
 from judgekit.ruling.model import Ruling, RulingStep
-from judgekit.scenario.loader import LoadedScenario, load_scenario, load_scenario_text
+from judgekit.scenario.loaded import LoadedScenario
+from judgekit.scenario.loader import load_scenario, load_scenario_text
 
 
 def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:

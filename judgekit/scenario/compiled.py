@@ -17,12 +17,10 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from judgekit import cache, paths
-
-if TYPE_CHECKING:
-    from judgekit.scenario.loader import LoadedScenario
+from judgekit.scenario.loaded import LoadedScenario
 
 FORMAT = 1
 MAX_BYTES = 4_000_000
@@ -109,7 +107,6 @@ class Probe:
         return _folder() / f"{self.key}.json"
 
     def _read(self) -> LoadedScenario | None:
-        from judgekit.scenario.loader import LoadedScenario
         from judgekit.yamlio import YamlDoc
 
         try:

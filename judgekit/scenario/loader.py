@@ -9,38 +9,17 @@ checks every reference (ids, player names). Every problem is an :class:`~judgeki
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from judgekit import paths
 from judgekit.errors import InvalidFileError, Issue
+from judgekit.scenario.loaded import LoadedScenario
 from judgekit.yamlio import Loc, YamlDoc, load_yaml, load_yaml_text
 
 OBJECT_ZONES = ("battlefield", "graveyard", "hand", "exile")
 SELECTOR_WORDS = {"self", "enchanted", "equipped"}
 TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent"}
-
-
-@dataclass
-class LoadedScenario:
-    """A scenario ready to be replayed: its normalised data and where every key came from."""
-
-    id: str
-    title: str
-    source: str
-    doc: YamlDoc
-    data: dict[str, Any]
-    path: Path | None = None
-    objects: dict[str, dict[str, Any]] = field(default_factory=dict)
-    locs: dict[str, Loc] = field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        return self.doc.name
-
-    def issue(self, loc: Loc, message: str) -> Issue:
-        return self.doc.issue(loc, message)
 
 
 def load_scenario(path: Path, *, cards_dir: Path | None = None) -> LoadedScenario:

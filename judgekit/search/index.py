@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from judgekit import italian
-from judgekit.cache import CompileContext
+from judgekit.compilecontext import CompileContext
 from judgekit.search.schema import (
     DOCS,
     FIELD_LABELS,
