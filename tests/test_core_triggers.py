@@ -1,0 +1,161 @@
+"""Triggered abilities (CR 603) on games set up with the builder: what triggers, what it sees, stack order."""
+
+from __future__ import annotations
+
+from judgekit.engine.builder import GameBuilder, entry, trigger
+from judgekit.engine.vocab import Zone
+
+OTHER_CREATURE = {"types": ["Creature"], "other": True}
+
+
+def add_murder(g: GameBuilder, owner: str) -> str:
+    """An instant in ``owner``'s hand: destroy target creature."""
+    return g.card("Murder", owner, types=["Instant"], mana_cost="{1}{B}{B}", target={"types": ["Creature"]},
+                  effect=[entry(destroy=True, to="target")])
+
+
+def stack_ids(g: GameBuilder) -> list[str]:
+    """The stack from the bottom (first put) to the top (resolves first)."""
+    return [item.id for item in g.game.stack]
+
+
+def test_dies_trigger_sees_the_creatures_last_known_information() -> None:
+    """CR 603.10a, 608.2h: a "dies" ability looks back in time: the creature's power as it last existed on the
+    battlefield (with its +1/+1 counter), not the card's in the graveyard."""
+    g = GameBuilder()
+    martyr = g.creature("Martyr", 2, 2, counters={"+1/+1": 1},
+                        abilities=[trigger("dies", [entry(gain_life={"power_of": "trigger_object"}, to="you")])])
+    murder = add_murder(g, "Bruno")
+    g.build()
+    g.cast(murder, targets=[martyr])
+    g.resolve()
+    assert g.zone(martyr) == Zone.GRAVEYARD
+    assert stack_ids(g) == [martyr]
+    g.resolve()
+    assert g.life("Anna") == 23
+    assert g.chars(martyr).power == 2
+
+
+def test_dies_trigger_of_a_watcher_that_dies_at_the_same_time() -> None:
+    """CR 603.10a, 704.3: creatures destroyed by one check die together, and each "whenever another creature
+    dies" ability sees the others."""
+    g = GameBuilder()
+    g.creature("Blood Artist", 0, 1, damage=1,
+               abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
+    g.creature("Grizzly Bears", 2, 2, damage=2)
+    g.build()
+    g.settle()
+    assert len(g.game.stack) == 1
+    g.resolve(everything=True)
+    assert g.life("Anna") == 21
+
+
+def test_dies_does_not_trigger_on_exile() -> None:
+    """CR 700.4: "dies" means put into a graveyard from the battlefield; exile is not dying."""
+    g = GameBuilder()
+    martyr = g.creature("Martyr", 2, 2, abilities=[trigger("dies", [entry(gain_life=2, to="you")])])
+    path = g.card("Path to Exile", "Bruno", types=["Instant"], target={"types": ["Creature"]},
+                  effect=[entry(exile=True, to="target")])
+    g.build()
+    g.cast(path, targets=[martyr])
+    g.resolve()
+    assert g.zone(martyr) == Zone.EXILE
+    assert g.game.stack == []
+    assert g.life("Anna") == 20
+
+
+def test_two_triggers_of_one_player_both_go_on_the_stack() -> None:
+    """CR 603.3b: a player's pending triggered abilities all go on the stack, in the order they choose (the
+    replay: timestamp order of their sources)."""
+    g = GameBuilder()
+    first = g.creature("First Watcher", 1, 1,
+                       abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
+    second = g.creature("Second Watcher", 1, 1,
+                        abilities=[trigger("dies", [entry(gain_life=2, to="you")], of=OTHER_CREATURE)])
+    bear = g.creature("Grizzly Bears", 2, 2)
+    murder = add_murder(g, "Anna")
+    g.build()
+    g.cast(murder, targets=[bear])
+    g.resolve()
+    assert stack_ids(g) == [first, second]
+    assert {item.controller for item in g.game.stack} == {"Anna"}
+    g.resolve(everything=True)
+    assert g.life("Anna") == 23
+
+
+def test_apnap_active_players_triggers_go_on_the_stack_first_and_resolve_last() -> None:
+    """CR 603.3b, 101.4: the active player puts theirs on the stack first, so the other player's resolve
+    first."""
+    g = GameBuilder(active="Anna")
+    anna = g.creature("Anna Watcher", 1, 1, controller="Anna",
+                      abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
+    bruno = g.creature("Bruno Watcher", 1, 1, controller="Bruno",
+                       abilities=[trigger("dies", [entry(lose_life=1, to="opponent")], of=OTHER_CREATURE)])
+    bear = g.creature("Grizzly Bears", 2, 2)
+    murder = add_murder(g, "Anna")
+    g.build()
+    g.cast(murder, targets=[bear])
+    g.resolve()
+    assert stack_ids(g) == [anna, bruno]
+    g.resolve()
+    assert (g.life("Anna"), stack_ids(g)) == (19, [anna])
+    g.resolve()
+    assert g.life("Anna") == 20
+
+
+def test_apnap_follows_the_active_player_not_the_seat() -> None:
+    """CR 603.3b: in Bruno's turn Bruno's triggers go on the stack first."""
+    g = GameBuilder(active="Bruno")
+    anna = g.creature("Anna Watcher", 1, 1, controller="Anna",
+                      abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
+    bruno = g.creature("Bruno Watcher", 1, 1, controller="Bruno",
+                       abilities=[trigger("dies", [entry(lose_life=1, to="opponent")], of=OTHER_CREATURE)])
+    bear = g.creature("Grizzly Bears", 2, 2)
+    murder = add_murder(g, "Bruno")
+    g.build()
+    g.cast(murder, targets=[bear])
+    g.resolve()
+    assert stack_ids(g) == [bruno, anna]
+
+
+def test_apnap_order_choice_reorders_one_players_triggers() -> None:
+    """CR 603.3b: the controller chooses the order of their own triggers (``choices.apnap_order``)."""
+    g = GameBuilder(choices={"apnap_order": {"Anna": ["second-watcher", "first-watcher"]}})
+    first = g.creature("First Watcher", 1, 1,
+                       abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
+    second = g.creature("Second Watcher", 1, 1,
+                        abilities=[trigger("dies", [entry(gain_life=2, to="you")], of=OTHER_CREATURE)])
+    bear = g.creature("Grizzly Bears", 2, 2)
+    murder = add_murder(g, "Anna")
+    g.build()
+    g.cast(murder, targets=[bear])
+    g.resolve()
+    assert stack_ids(g) == [second, first]
+
+
+def test_attacks_trigger_goes_on_the_stack_in_the_declare_attackers_step() -> None:
+    """CR 508.3a, 603.2: "whenever this attacks" triggers when it is declared as an attacker."""
+    g = GameBuilder()
+    wolf = g.creature("Brazen Wolves", 2, 3,
+                      abilities=[trigger("attacks", [entry(modify_pt=[2, 0], to="self")])])
+    g.build()
+    g.attack({wolf: "Bruno"})
+    assert stack_ids(g) == [wolf]
+    g.resolve()
+    assert g.chars(wolf).power == 4
+    g.combat_damage()
+    assert g.life("Bruno") == 16
+
+
+def test_combat_damage_to_player_trigger() -> None:
+    """CR 510.3a, 603.2: a "deals combat damage to a player" ability triggers once in that damage step."""
+    g = GameBuilder()
+    ninja = g.creature("Ninja", 1, 1,
+                       abilities=[trigger("deals_combat_damage_to_player", [entry(add_counters={"+1/+1": 1},
+                                                                                  to="self")])])
+    g.build()
+    g.attack({ninja: "Bruno"})
+    g.combat_damage()
+    assert stack_ids(g) == [ninja]
+    g.resolve()
+    assert g.obj(ninja).counters.get("+1/+1") == 1
