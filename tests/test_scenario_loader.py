@@ -229,8 +229,8 @@ def test_italian_names_come_from_the_glossary_alone() -> None:
     assert terms.canonical("protezione dal nero", "keyword") == "protection_from_black"
     assert terms.canonical("Creatura", "type") == "Creature"
     assert terms.canonical("scoiattolo", "subtype") == "Squirrel"
-    assert terms.italian_subtype("Squirrel") == "Scoiattolo"
-    assert terms.italian_subtype("Shade") == "Ombra"
+    assert terms.italian_name("Squirrel") == "Scoiattolo"
+    assert terms.italian_name("Shade") == "Ombra"
 
 
 def test_one_clear_message_per_wrong_value_with_suggestions() -> None:

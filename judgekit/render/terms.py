@@ -8,12 +8,12 @@ from judgekit.engine.vocab import (
     BLOCK_ADDITIONAL_RE,
     COLOR_ORDER,
     PROTECTION_RE,
-    SUBTYPE_KINDS,
     TYPE_ORDER,
+    Keyword,
     Layer,
     Step,
 )
-from judgekit.scenario.terms import italian_subtype
+from judgekit.scenario.terms import italian_name
 
 LAYER_NAMES_IT: dict[Layer, str] = {
     Layer.COPY: "effetti di copia", Layer.FACE_DOWN: "effetti a faccia in giù",
@@ -41,35 +41,31 @@ ZONE_NAMES_IT: dict[str, str] = {
 }
 
 
-IT: dict[str, str] = {
-    "Artifact": "Artefatto", "Battle": "Battaglia", "Creature": "Creatura", "Enchantment": "Incantesimo",
-    "Instant": "Istantaneo", "Kindred": "Tribù", "Land": "Terra", "Planeswalker": "Planeswalker",
-    "Sorcery": "Stregoneria", "Basic": "Base", "Legendary": "Leggendario", "Snow": "Neve", "World": "Mondo",
-    "white": "bianco", "blue": "blu", "black": "nero", "red": "rosso", "green": "verde",
-    "flying": "volare", "reach": "raggiungere", "first_strike": "attacco improvviso", "double_strike": "doppio attacco",
-    "trample": "travolgere", "deathtouch": "tocco letale", "lifelink": "legame vitale", "vigilance": "cautela",
-    "haste": "rapidità", "defender": "difensore", "menace": "minacciare", "indestructible": "indistruttibile",
-    "hexproof": "anti-malocchio", "shroud": "velo", "infect": "infettare", "wither": "avvizzire",
-    "persist": "persistere", "undying": "immortale", "changeling": "mutaforma",
-    "Plains": "Pianura", "Island": "Isola", "Swamp": "Palude", "Mountain": "Montagna", "Forest": "Foresta",
-}
+# Terms shown in lower case inside a sentence (keywords and colours); types and subtypes keep their capital.
+_LOWER = {k.value for k in Keyword} | set(COLOR_ORDER)
+
+
+def _name(value: str) -> str | None:
+    found = italian_name(value)
+    if found is None:
+        return None
+    return found.lower() if value in _LOWER else found
 
 
 def it(value: str) -> str:
     """The Italian display name of a canonical game term (the term itself when none is known)."""
-    if value in IT:
-        return IT[value]
+    found = _name(value)
+    if found is not None:
+        return found
     m = PROTECTION_RE.match(value)
     if m:
         q = m.group(1)
-        quality = {"creatures": "creature", "everything": "tutto"}.get(q, IT.get(q, q))
+        quality = {"creatures": "creature", "everything": "tutto"}.get(q) or _name(q) or q
         article = "dal" if q in COLOR_ORDER else ("dalle" if q == "creatures" else "da")
         return f"protezione {article} {quality}"
     m = BLOCK_ADDITIONAL_RE.match(value)
     if m:
         return f"può bloccare {m.group(1)} creature aggiuntive"
-    if value in SUBTYPE_KINDS:
-        return italian_subtype(value) or value
     return value
 
 

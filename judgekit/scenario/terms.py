@@ -17,7 +17,7 @@ from typing import Any
 from judgekit.corpus.glossary import fold
 from judgekit.engine import vocab
 
-__all__ = ["CATEGORIES", "canonical", "fold", "glossary_overridden", "italian_subtype", "require", "set_glossary",
+__all__ = ["CATEGORIES", "canonical", "fold", "glossary_overridden", "italian_name", "require", "set_glossary",
            "suggestions"]
 
 CATEGORIES = ("type", "supertype", "subtype", "color", "keyword", "step", "counter", "zone")
@@ -177,18 +177,22 @@ def require(value: Any, category: str) -> str:
     raise ValueError(f"{CATEGORY_IT.get(category, category)} sconosciuto «{value}»{extra}")
 
 
-def italian_subtype(english: str) -> str | None:
-    """The Italian display name of a subtype from the glossary (``Human`` -> ``Umano``), if known."""
-    return _italian_subtypes().get(english)
+def italian_name(canonical_value: str) -> str | None:
+    """The Italian name of a canonical game term from the glossary (``Human`` -> ``Umano``, ``flying`` ->
+    ``Volare``), if the glossary has it: the only source of Italian game terms."""
+    return _italian_names().get(canonical_value)
 
 
 @lru_cache(maxsize=1)
-def _italian_subtypes() -> dict[str, str]:
+def _italian_names() -> dict[str, str]:
     try:
         from judgekit.cache import glossary
 
         entries: Any = glossary()
     except Exception:  # display only: without a compiled glossary the English name is shown
         return {}
-    return {str(e["canonical"]): str(e["it"]).split(" (")[0] for e in entries
-            if e.get("category") == "subtype" and e.get("canonical")}
+    names: dict[str, str] = {}
+    for e in entries:
+        if e.get("canonical") and e.get("it"):
+            names.setdefault(str(e["canonical"]), str(e["it"]).split(" (")[0])
+    return names
