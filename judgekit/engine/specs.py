@@ -1,0 +1,162 @@
+"""Typed, frozen specifications of what a scenario describes (SCENARIO-FORMAT.md): selectors, VALUEs,
+operations, one-shot effects, costs and abilities.
+
+The layer above builds them once from validated data (:mod:`judgekit.scenario.specs`); the rules core reads
+their attributes and never a dict key. Field names are the format's own. Lists are tuples, mappings are
+read-only (:class:`types.MappingProxyType`), so a spec shared by several objects can't be changed by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# Words that name an object relative to the source (SCENARIO-FORMAT "Selectors").
+SELECTOR_WORDS = ("self", "enchanted", "equipped")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """A filter selector: every field given must hold; ``any`` holds if one alternative does (each
+    alternative also under the other fields). ``player`` selects players, with ``controller`` only."""
+
+    types: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    not_subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    not_supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    not_colors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    controller: str | None = None
+    other: bool = False
+    token: bool | None = None
+    zone: str | None = None
+    any: tuple[Filter, ...] = ()
+    player: bool = False
+
+
+# A selector: a word (``self``, ``enchanted``, ``equipped``, or an id), a tuple of ids, or a filter.
+Selector = str | tuple[str, ...] | Filter
+
+
+@dataclass(frozen=True)
+class Expr:
+    """A VALUE in mapping form: one ``base`` (``count``, ``card_types_in_graveyards``, ``hand_size``, ``life``,
+    ``power_of``, ``toughness_of``) with its argument, then ``times``, ``plus``, ``negate`` in that order."""
+
+    base: str
+    arg: Any = None
+    times: int | None = None
+    plus: int | None = None
+    negate: bool = False
+
+
+# A VALUE: an integer, ``"mana_value"`` (of the affected object) or an :class:`Expr`.
+Value = int | str | Expr
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A static ability's condition: ``value`` compared with ``at_least`` / ``at_most`` / ``equals``."""
+
+    value: Expr
+    at_least: int | None = None
+    at_most: int | None = None
+    equals: int | None = None
+
+
+@dataclass(frozen=True)
+class PT:
+    """A power/toughness pair of VALUEs (``cda``, ``set_pt``, ``modify_pt``)."""
+
+    power: Value
+    toughness: Value
+
+
+@dataclass(frozen=True)
+class TextChange:
+    """``text_change``: a colour word or land type word replaced by another (CR 612)."""
+
+    from_: str
+    to: str
+
+
+# The operations of one continuous effect: operation name -> typed parameter (table order, see
+# :data:`judgekit.engine.operations.OPERATIONS`).
+Ops = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class EffectEntry:
+    """One entry of an ``effect`` list: a one-shot ``verb`` with its ``param``, or continuous ``ops`` with a
+    ``duration``; ``to`` is what it acts on (None: the verb's default)."""
+
+    verb: str | None = None
+    param: Any = None
+    to: Selector | None = None
+    ops: Ops | None = None
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """``create_token``: ``count`` tokens with the object fields ``data`` (abilities already as specs)."""
+
+    count: int
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One part of an activated ability's cost (CR 602.2b, 118): ``kind`` is ``tap``, ``untap``,
+    ``sacrifice_self``, ``pay_life``, ``loyalty``, ``remove_counters`` or ``mana``."""
+
+    kind: str
+    amount: int = 0
+    counters: Mapping[str, int] | None = None
+    mana: str | None = None
+
+
+@dataclass(frozen=True)
+class StaticSpec:
+    """A static ability: ``ops`` applied to what ``affects`` selects, while ``condition`` holds (CR 604, 611.3)."""
+
+    ops: Ops
+    affects: Selector = "self"
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True)
+class TriggerSpec:
+    """A triggered ability (CR 603): its ``event``, what the event is ``of``, whether it is ``optional``,
+    its ``target`` and ``effect``; ``keyword`` names the keyword it comes from (persist, undying)."""
+
+    event: str
+    of: Selector = "self"
+    optional: bool = False
+    target: Selector | None = None
+    effect: tuple[EffectEntry, ...] = ()
+    keyword: str | None = None
+
+
+@dataclass(frozen=True)
+class ActivatedSpec:
+    """An activated ability (CR 602): ``cost``, ``target``, ``effect``."""
+
+    cost: tuple[Cost, ...] = ()
+    target: Selector | None = None
+    effect: tuple[EffectEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """One ability of an object: ``kind`` (``mana``, ``static``, ``trigger``, ``activated``) and its body."""
+
+    kind: str
+    mana: tuple[str, ...] = ()
+    static: StaticSpec | None = None
+    trigger: TriggerSpec | None = None
+    activated: ActivatedSpec | None = None
