@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, frozen, layer_result
 from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
@@ -26,7 +27,6 @@ from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.state import CombatState, Computed, Game, GameEvent, Ref
 from judgekit.engine.steps import announce_step
 from judgekit.engine.vocab import Step, Zone
-from judgekit.render.terms import it
 
 FIRST_STRIKE_KEYWORDS = ("first_strike", "double_strike")
 
@@ -73,26 +73,30 @@ def _shared_names(game: Game) -> set[str]:
     return layer_result(game).shared_names()
 
 
-def _label(game: Game, c: Computed) -> str:
-    """An object's name, followed by its id when another permanent has the same name."""
-    return f"{c.name} ({c.id})" if c.name in _shared_names(game) else c.name
+def _label(game: Game, c: Computed) -> dict[str, Any]:
+    """An object as the ruling names it: its name and id; ``shared`` when another permanent has the same name
+    (the id then tells them apart)."""
+    return {"name": c.name, "id": c.id, "shared": c.name in _shared_names(game)}
 
 
-def _name(game: Game, ref: Ref | None) -> str:
-    """A player's name, or an object's label (:func:`_label`)."""
+def _name(game: Game, ref: Ref | None) -> dict[str, Any]:
+    """A player (``{"player": name}``), or an object's label (:func:`_label`)."""
     if isinstance(ref, int) and ref in game.objects:
         return _label(game, chars(game, ref))
-    return game.display(ref)
+    if isinstance(ref, str):
+        return {"player": ref}
+    return {"name": game.display(ref), "id": None, "shared": False}
 
 
-def _names(game: Game, refs: list[int] | list[Ref]) -> str:
-    return ", ".join(_name(game, r) for r in refs)
+def _names(game: Game, refs: list[int] | list[Ref]) -> list[dict[str, Any]]:
+    return [_name(game, r) for r in refs]
 
 
-def _uid_of(game: Game, ref: str, what: str, key: tuple[str | int, ...]) -> int:
+def _uid_of(game: Game, ref: str, role: str, key: tuple[str | int, ...]) -> int:
+    """The object a scenario id names; ``role`` says what the action wanted it for (``attacker``...)."""
     uid = game.ids.get(ref)
     if uid is None:
-        raise ScenarioProblem(f"«{ref}» ({what}) non esiste in questo momento della partita", key)
+        raise ScenarioProblem("combat.unknown_object", key, ref=ref, role=role)
     return uid
 
 
@@ -118,15 +122,13 @@ def on_step(game: Game, step: Step) -> None:
     combat = current_combat(game)
     if step == Step.DECLARE_ATTACKERS and not combat.attackers_declared:
         combat.attackers_declared = True
-        game.say("combat", f"{game.active} non dichiara creature attaccanti: le sottofasi di dichiarazione dei "
-                           "bloccanti e di danno da combattimento vengono saltate.", "508.8")
+        game.record("combat", "combat.no_attackers", "508.8", player=game.active)
     elif step == Step.DECLARE_BLOCKERS and not combat.blockers_declared:
         combat.blockers_declared = True
         remove_from_combat_if_needed(game)
         if combat.attackers:
-            game.say("combat", f"{_defending_player(game)} non dichiara bloccanti: "
-                               f"{_names(game, list(combat.attackers))} non "
-                               f"{'è bloccata' if len(combat.attackers) == 1 else 'sono bloccate'}.", "509.1h")
+            game.record("combat", "combat.no_blockers", "509.1h", player=_defending_player(game),
+                        attackers=_names(game, list(combat.attackers)))
     elif step == Step.COMBAT_DAMAGE:
         damage_step(game)
 
@@ -135,8 +137,7 @@ def end_combat(game: Game) -> None:
     """CR 511.3: as the end of combat step ends, every creature is removed from combat."""
     combat = game.combat
     if combat is not None and (combat.attackers or combat.blockers):
-        game.say("combat", "Termina la fase di combattimento: tutte le creature vengono rimosse dal "
-                           "combattimento.", "511.3")
+        game.record("combat", "combat.ends", "511.3")
     game.combat = None
 
 
@@ -151,22 +152,23 @@ def remove_from_combat_if_needed(game: Game) -> None:
         reason = _removal_reason(game, uid, game.active)
         if reason:
             del combat.attackers[uid]
-            game.say("combat", f"{_name(game, uid)} {reason}: viene rimossa dal combattimento.", "506.4")
+            game.record("combat", "combat.removed", "506.4", creature=_name(game, uid), **reason)
     for uid in list(combat.blockers):
         reason = _removal_reason(game, uid, defender)
         if reason:
             del combat.blockers[uid]
-            game.say("combat", f"{_name(game, uid)} {reason}: viene rimossa dal combattimento.", "506.4")
+            game.record("combat", "combat.removed", "506.4", creature=_name(game, uid), **reason)
 
 
-def _removal_reason(game: Game, uid: int, controller: str) -> str | None:
+def _removal_reason(game: Game, uid: int, controller: str) -> dict[str, Any] | None:
+    """Why a creature leaves combat (CR 506.4), as record parameters: ``reason`` and its ``controller``."""
     if not _on_battlefield(game, uid):
-        return "non è più sul campo di battaglia"
+        return {"reason": "left_battlefield"}
     c = chars(game, uid)
     if not c.is_creature:
-        return "non è più una creatura"
+        return {"reason": "not_creature"}
     if c.controller != controller:
-        return f"ora è controllata da {c.controller}"
+        return {"reason": "controller", "controller": c.controller}
     return None
 
 
@@ -184,14 +186,15 @@ def _attacked_exists(game: Game, target: Ref) -> bool:
 # Declare attackers (CR 508)
 
 
-def _attacked_label(game: Game, ref: Ref) -> str:
-    """"Bruno", "Liliana of the Veil (planeswalker di Bruno)", "Invasion of Dominaria (battaglia difesa da Bruno)"."""
+def _attacked_label(game: Game, ref: Ref) -> dict[str, Any]:
+    """What an attacker attacks: a player, a planeswalker (``planeswalker_of``: its controller) or a battle
+    (``battle_of``: the player who protects it)."""
     if isinstance(ref, str):
-        return ref
+        return {"player": ref}
     c = chars(game, ref)
     if c.is_type("Battle") and c.controller:
-        return f"{_label(game, c)} (battaglia difesa da {game.opponent(c.controller)})"
-    return f"{_label(game, c)} (planeswalker di {c.controller})"
+        return {**_label(game, c), "battle_of": game.opponent(c.controller)}
+    return {**_label(game, c), "planeswalker_of": c.controller}
 
 
 def _attack_target(game: Game, attacker: Computed, ref: str, key: tuple[str | int, ...]) -> Ref:
@@ -199,31 +202,28 @@ def _attack_target(game: Game, attacker: Computed, ref: str, key: tuple[str | in
     defender = _defending_player(game)
     if game.is_player(ref):
         if ref != defender:
-            raise IllegalAction(f"{_label(game, attacker)} non può attaccare {ref}: si può attaccare solo il "
-                                f"giocatore in difesa ({defender})", rule="506.2")
+            raise IllegalAction("combat.attack_player_not_defending", rule="506.2",
+                                attacker=_label(game, attacker), player=ref, defender=defender)
         return ref
-    uid = _uid_of(game, ref, "bersaglio dell'attacco", key)
+    uid = _uid_of(game, ref, "attack_target", key)
     if not _on_battlefield(game, uid):
-        raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_name(game, uid)}: non è sul campo di "
-                            "battaglia",
-                            rule="508.1b")
+        raise IllegalAction("combat.attack_target_off_battlefield", rule="508.1b",
+                            attacker=_label(game, attacker), target=_name(game, uid))
     tc = chars(game, uid)
     if tc.is_type("Planeswalker"):
         if tc.controller != defender:
-            raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_label(game, tc)}: si possono "
-                                "attaccare solo i "
-                                f"planeswalker controllati dal giocatore in difesa ({defender})", rule="508.1b")
+            raise IllegalAction("combat.attack_planeswalker_not_defending", rule="508.1b",
+                                attacker=_label(game, attacker), target=_label(game, tc), defender=defender)
         return uid
     if tc.is_type("Battle"):
         protector = game.opponent(tc.controller) if tc.controller else None
         if protector != defender:
-            raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_label(game, tc)}: il suo difensore è "
-                                f"{protector}, e il difensore di una battaglia non può attaccarla; si possono "
-                                f"attaccare solo le battaglie difese dal giocatore in difesa ({defender})",
-                                rule="310.8b")
+            raise IllegalAction("combat.attack_battle_not_defending", rule="310.8b",
+                                attacker=_label(game, attacker), target=_label(game, tc), protector=protector,
+                                defender=defender)
         return uid
-    raise IllegalAction(f"{_label(game, attacker)} non può attaccare {_label(game, tc)}: si possono attaccare solo "
-                        f"giocatori, planeswalker e battaglie", rule="508.1b")
+    raise IllegalAction("combat.attack_not_attackable", rule="508.1b", attacker=_label(game, attacker),
+                        target=_label(game, tc))
 
 
 def declare_attackers(game: Game, spec: dict[str, str]) -> None:
@@ -239,34 +239,28 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     chosen: list[tuple[int, Computed, Ref]] = []
     for att_id, target in spec.items():
         key = (att_id,)
-        uid = _uid_of(game, att_id, "attaccante", key)
+        uid = _uid_of(game, att_id, "attacker", key)
         obj = game.objects[uid]
         c = chars(game, uid)
         if obj.zone != Zone.BATTLEFIELD or not c.is_creature:
-            raise IllegalAction(f"{_label(game, c)} non è una creatura sul campo di battaglia: solo le creature "
-                                f"possono attaccare", rule="506.3")
+            raise IllegalAction("combat.attacker_not_creature", rule="506.3", creature=_label(game, c))
         if c.controller != game.active:
-            raise IllegalAction(f"{_label(game, c)} è controllata da {c.controller}: attacca solo il giocatore attivo "
-                                f"({game.active}) con le creature che controlla", rule="508.1a")
+            raise IllegalAction("combat.attacker_not_controlled", rule="508.1a", creature=_label(game, c),
+                                controller=c.controller, player=game.active)
         if obj.tapped:
-            raise IllegalAction(f"{_label(game, c)} è TAPpata: le creature scelte come attaccanti devono essere "
-                                "STAPpate",
-                                rule="508.1a")
+            raise IllegalAction("combat.attacker_tapped", rule="508.1a", creature=_label(game, c))
         if obj.summoning_sick and not c.has("haste"):
-            raise IllegalAction(f"{_label(game, c)} non è sotto il controllo di {game.active} con continuità "
-                                "dall'inizio "
-                                "del suo turno e non ha rapidità: non può attaccare (302.6)", rule="508.1a")
+            raise IllegalAction("combat.attacker_summoning_sick", rule="508.1a", creature=_label(game, c),
+                                player=game.active)
         if c.has("defender"):
-            raise IllegalAction(f"{_label(game, c)} ha difensore e non può attaccare: la restrizione rende illegale la "
-                                "dichiarazione (508.1c)", rule="702.3b")
+            raise IllegalAction("combat.attacker_has_defender", rule="702.3b", creature=_label(game, c))
         chosen.append((uid, c, _attack_target(game, c, target, key)))
     game.step = Step.DECLARE_ATTACKERS
     game.touch()
     announce_step(game, Step.DECLARE_ATTACKERS)
     combat.attackers_declared = True
     if not chosen:
-        game.say("combat", f"{game.active} non dichiara creature attaccanti: le sottofasi di dichiarazione dei "
-                           "bloccanti e di danno da combattimento vengono saltate.", "508.8")
+        game.record("combat", "combat.no_attackers", "508.8", player=game.active)
         return
     for uid, c, attacked in chosen:
         combat.attackers[uid] = attacked
@@ -277,11 +271,12 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
         if isinstance(attacked, int) and chars(game, attacked).is_type("Battle"):
             rules.append("310.8b")
         if c.has("vigilance"):
-            game.say("combat", f"{_label(game, c)} attacca {what}; ha cautela e non viene TAPpata.", *rules, "702.20b",
-                     objects=[obj.id])
+            game.record("combat", "combat.attacks_vigilance", *rules, "702.20b", objects=[obj.id],
+                        creature=_label(game, c), attacked=what)
         else:
             obj.tapped = True
-            game.say("combat", f"{_label(game, c)} attacca {what} e viene TAPpata.", *rules, "508.1f", objects=[obj.id])
+            game.record("combat", "combat.attacks", *rules, "508.1f", objects=[obj.id], creature=_label(game, c),
+                        attacked=what)
     game.touch()
     for uid, _c, attacked in chosen:
         game.emit(GameEvent("attacks", obj=uid, player=attacked if isinstance(attacked, str) else None,
@@ -304,15 +299,16 @@ def _additional_blocks(c: Computed) -> int:
     return extra
 
 
-def block_problem(game: Game, blocker: Computed, attacker: Computed) -> tuple[str, str] | None:
-    """Why ``blocker`` can't block ``attacker`` because of an evasion ability (509.1b), or None."""
+def block_problem(game: Game, blocker: Computed, attacker: Computed) -> IllegalAction | None:
+    """Why ``blocker`` can't block ``attacker`` because of an evasion ability (509.1b), as the error to raise,
+    or None."""
     if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
-        return (f"{_label(game, blocker)} non ha volare né raggiungere e non può bloccare {_label(game, attacker)}, "
-                f"che ha volare (una restrizione sui bloccanti, 509.1b)", "702.9b")
+        return IllegalAction("combat.block_flying", rule="702.9b", blocker=_label(game, blocker),
+                             attacker=_label(game, attacker))
     kw = protected_from(blocker, attacker)
     if kw is not None:
-        return (f"{_label(game, attacker)} ha {it(kw)} e non può essere bloccata da {_label(game, blocker)} (una "
-                f"restrizione sui bloccanti, 509.1b)", "702.16f")
+        return IllegalAction("combat.block_protection", rule="702.16f", blocker=_label(game, blocker),
+                             attacker=_label(game, attacker), keyword=kw)
     return None
 
 
@@ -327,48 +323,44 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     """
     combat = existing_combat(game)
     if combat is None or not combat.attackers_declared or not combat.declared:
-        raise IllegalAction("nessuna creatura è stata dichiarata attaccante: la sottofase di dichiarazione dei "
-                            "bloccanti viene saltata", rule="508.8")
+        raise IllegalAction("combat.blockers_without_attackers", rule="508.8")
     if game.step != Step.DECLARE_ATTACKERS or combat.blockers_declared:
-        raise IllegalAction("i bloccanti di questo combattimento sono già stati dichiarati", rule="509.1")
+        raise IllegalAction("combat.blockers_already_declared", rule="509.1")
     remove_from_combat_if_needed(game)
     defender = _defending_player(game)
     table = all_chars(game)
     chosen: list[tuple[int, Computed, list[int]]] = []
     for blk_id, att_ids in spec.items():
         key: tuple[str | int, ...] = (blk_id,)
-        uid = _uid_of(game, blk_id, "bloccante", key)
+        uid = _uid_of(game, blk_id, "blocker", key)
         obj = game.objects[uid]
         c = table.get(uid) or chars(game, uid)
         if obj.zone != Zone.BATTLEFIELD or not obj.current or not c.is_creature:
-            raise IllegalAction(f"{_label(game, c)} non è una creatura sul campo di battaglia: solo le creature "
-                                f"possono bloccare", rule="506.3")
+            raise IllegalAction("combat.blocker_not_creature", rule="506.3", creature=_label(game, c))
         if c.controller != defender:
-            raise IllegalAction(f"{_label(game, c)} è controllata da {c.controller}: blocca solo il giocatore in "
-                                f"difesa ({defender}) con le creature che controlla", rule="509.1a")
+            raise IllegalAction("combat.blocker_not_controlled", rule="509.1a", creature=_label(game, c),
+                                controller=c.controller, player=defender)
         if obj.tapped:
-            raise IllegalAction(f"{_label(game, c)} è TAPpata: le creature scelte come bloccanti devono essere "
-                                "STAPpate",
-                                rule="509.1a")
+            raise IllegalAction("combat.blocker_tapped", rule="509.1a", creature=_label(game, c))
         if not att_ids:
-            raise ScenarioProblem(f"{_label(game, c)}: indica quale creatura attaccante blocca", key)
+            raise ScenarioProblem("combat.blocker_without_attacker", key, creature=_label(game, c))
         extra = _additional_blocks(c)
         if len(att_ids) > 1 + extra:
-            can = "una sola creatura attaccante" if extra == 0 else f"al massimo {1 + extra} creature attaccanti"
-            raise IllegalAction(f"{_label(game, c)} può bloccare {can}, non {len(att_ids)}", rule="509.1a")
+            raise IllegalAction("combat.blocks_too_many", rule="509.1a", creature=_label(game, c),
+                                most=1 + extra, count=len(att_ids))
         blocked: list[int] = []
         for j, att_id in enumerate(att_ids):
-            att = _uid_of(game, att_id, "attaccante bloccato", (*key, j))
+            att = _uid_of(game, att_id, "blocked_attacker", (*key, j))
             ac = table.get(att) or chars(game, att)
             if att not in combat.attackers:
-                raise IllegalAction(f"{_label(game, c)} non può bloccare {_label(game, ac)}: non è una creatura "
-                                    "attaccante",
-                                    rule="509.1a")
+                raise IllegalAction("combat.block_not_attacking", rule="509.1a", blocker=_label(game, c),
+                                    attacker=_label(game, ac))
             if att in blocked:
-                raise IllegalAction(f"{_label(game, c)} blocca {_label(game, ac)} una volta sola", rule="509.1a")
+                raise IllegalAction("combat.block_twice", rule="509.1a", blocker=_label(game, c),
+                                    attacker=_label(game, ac))
             problem = block_problem(game, c, ac)
             if problem is not None:
-                raise IllegalAction(problem[0], rule=problem[1])
+                raise problem
             blocked.append(att)
         chosen.append((uid, c, blocked))
     counts: dict[int, int] = {}
@@ -378,8 +370,7 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     for att, n in counts.items():
         ac = table.get(att) or chars(game, att)
         if ac.has("menace") and n < 2:
-            raise IllegalAction(f"{_label(game, ac)} ha minacciare e non può essere bloccata da una sola creatura (una "
-                                "restrizione sui bloccanti, 509.1b)", rule="702.111b")
+            raise IllegalAction("combat.menace_single_blocker", rule="702.111b", attacker=_label(game, ac))
     game.step = Step.DECLARE_BLOCKERS
     game.touch()
     announce_step(game, Step.DECLARE_BLOCKERS)
@@ -388,33 +379,26 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
         combat.blockers[uid] = blocked
         combat.blocked.update(blocked)
         rules = ["509.1a"]
-        notes = []
+        flying = []
         for att in blocked:
             ac = table.get(att) or chars(game, att)
             if ac.has("flying"):
                 rules.append("702.17b" if c.has("reach") and not c.has("flying") else "702.9b")
-                notes.append(f"{_label(game, ac)} ha volare e {_label(game, c)} ha "
-                             f"{'raggiungere' if not c.has('flying') else 'volare'}")
-        if len(blocked) > 1:
-            notes.append(f"{_label(game, c)} può bloccare creature aggiuntive")
-        text = f"{_label(game, c)} blocca {_names(game, blocked)}"
-        game.say("combat", text + (f" ({'; '.join(notes)})" if notes else "") + ".", *dict.fromkeys(rules),
-                 objects=[game.objects[uid].id])
+                flying.append(_label(game, ac))
+        game.record("combat", "combat.blocks", *dict.fromkeys(rules), objects=[game.objects[uid].id],
+                    blocker=_label(game, c), attackers=_names(game, blocked), flying_attackers=flying,
+                    blocker_keyword="flying" if c.has("flying") else "reach", additional=len(blocked) > 1)
     for att, n in counts.items():
         ac = table.get(att) or chars(game, att)
         if ac.has("menace"):
-            game.say("combat", f"{_label(game, ac)} ha minacciare ed è bloccata da {n} creature: blocco legale.",
-                     "702.111b", objects=[game.objects[att].id])
+            game.record("combat", "combat.menace_blocked", "702.111b", objects=[game.objects[att].id],
+                        attacker=_label(game, ac), count=n)
     blocked_now = [a for a in combat.attackers if a in counts]
     unblocked = [a for a in combat.attackers if a not in counts]
     if blocked_now:
-        game.say("combat", f"{'È bloccata' if len(blocked_now) == 1 else 'Sono bloccate'}: "
-                           f"{_names(game, blocked_now)}; "
-                           f"{'resta bloccata' if len(blocked_now) == 1 else 'restano bloccate'} anche se i "
-                           "bloccanti vengono rimossi dal combattimento.", "509.1h")
+        game.record("combat", "combat.attackers_blocked", "509.1h", attackers=_names(game, blocked_now))
     if unblocked:
-        game.say("combat", f"{'Non è bloccata' if len(unblocked) == 1 else 'Non sono bloccate'}: "
-                           f"{_names(game, unblocked)}.", "509.1h")
+        game.record("combat", "combat.attackers_unblocked", "509.1h", attackers=_names(game, unblocked))
     game.touch()
     for uid, _c, blocked in chosen:
         game.emit(GameEvent("blocks", obj=uid, data={"attackers": list(blocked)}))
@@ -431,22 +415,23 @@ def assign_damage(game: Game, spec: dict[str, dict[str, int]]) -> None:
     deals combat damage (CR 510.1c-d, 702.19b). The entry is checked when that step begins (510.1e)."""
     combat = existing_combat(game)
     if combat is None or not combat.attackers_declared:
-        raise ScenarioProblem("«assign_damage» è possibile solo durante un combattimento, dopo la dichiarazione "
-                              "degli attaccanti")
+        raise ScenarioProblem("combat.assign_outside_combat")
     for src, parts in spec.items():
-        uid = _uid_of(game, src, "creatura che assegna danno", (src,))
+        uid = _uid_of(game, src, "damage_source", (src,))
         if uid not in combat.attackers and uid not in combat.blockers:
-            raise IllegalAction(f"{_name(game, uid)} non è una creatura attaccante o bloccante: non assegna danno "
-                                "da combattimento", rule="510.1")
+            raise IllegalAction("combat.assign_not_in_combat", rule="510.1", creature=_name(game, uid))
         entry: dict[Ref, int] = {}
         for dst, n in parts.items():
-            ref: Ref = dst if game.is_player(dst) else _uid_of(game, dst, "destinatario del danno", (src, dst))
+            ref: Ref = dst if game.is_player(dst) else _uid_of(game, dst, "damage_recipient", (src, dst))
             entry[ref] = int(n)
         combat.assignments[uid] = entry
-        shown = ", ".join(f"{n} a {_name(game, r)}" for r, n in entry.items())
-        game.say("combat", f"Divisione del danno scelta per {_name(game, uid)}: {shown}; viene controllata "
-                           "all'inizio della sottofase di danno in cui assegna danno.", "510.1", "510.1e",
-                 objects=[game.objects[uid].id])
+        game.record("combat", "combat.division_chosen", "510.1", "510.1e", objects=[game.objects[uid].id],
+                    creature=_name(game, uid), parts=_parts(game, entry))
+
+
+def _parts(game: Game, parts: dict[Ref, int]) -> list[dict[str, Any]]:
+    """A division of damage as record data: ``[{"to": who, "amount": n}, ...]``."""
+    return [{"to": _name(game, r), "amount": n} for r, n in parts.items()]
 
 
 @dataclass
@@ -462,7 +447,8 @@ class _Dealer:
     blocked: bool = False
     parts: dict[Ref, int] = field(default_factory=dict)
     explicit: bool = False
-    why: str = ""
+    why: str = ""                    # a code naming why the division is legal (see :func:`_explain`)
+    why_params: dict[str, Any] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)
 
 
@@ -477,10 +463,13 @@ def _lethal(game: Game, target: int, source: Computed, assigned_by_others: int) 
     return need
 
 
-def _dealers(game: Game, combat: Combat,
-             first: bool) -> tuple[list[_Dealer], list[tuple[str, tuple[str, ...]]]]:
-    """Who assigns combat damage in this step (CR 510.1a-d, 510.4, 702.7c) and notes on the first-strike gating."""
-    notes: list[tuple[str, tuple[str, ...]]] = []
+_Note = tuple[str, tuple[str, ...], dict[str, Any]]
+
+
+def _dealers(game: Game, combat: Combat, first: bool) -> tuple[list[_Dealer], list[_Note]]:
+    """Who assigns combat damage in this step (CR 510.1a-d, 510.4, 702.7c) and notes on the first-strike gating
+    (code, rules, parameters)."""
+    notes: list[_Note] = []
     out: list[_Dealer] = []
     for att, target in combat.attackers.items():
         c = _dealing_now(game, att, combat, first, notes)
@@ -499,8 +488,7 @@ def _dealers(game: Game, combat: Combat,
     return out, notes
 
 
-def _dealing_now(game: Game, uid: int, combat: Combat, first: bool,
-                 notes: list[tuple[str, tuple[str, ...]]]) -> Computed | None:
+def _dealing_now(game: Game, uid: int, combat: Combat, first: bool, notes: list[_Note]) -> Computed | None:
     """The characteristics of a creature in combat if it assigns damage in this step, else None; either way
     ``notes`` gets what the first-strike gating means for it (CR 510.4, 702.4b, 702.7b-c)."""
     c = chars(game, uid)
@@ -508,17 +496,14 @@ def _dealing_now(game: Game, uid: int, combat: Combat, first: bool,
         notes.append(_not_dealing_note(game, c, first))
         return None
     if not first and uid in combat.first_strikers:
-        notes.append((f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima "
-                      f"sottofase e ora ha doppio attacco: assegna danno anche in questa", ("510.4", "702.4d")))
+        notes.append(("combat.double_strike_deals_again", ("510.4", "702.4d"), {"creature": _label(game, c)}))
     return c
 
 
-def _not_dealing_note(game: Game, c: Computed, first: bool) -> tuple[str, tuple[str, ...]]:
+def _not_dealing_note(game: Game, c: Computed, first: bool) -> _Note:
     if first:
-        return (f"{_label(game, c)} non ha attacco improvviso né doppio attacco: non assegna danno in questa "
-                f"sottofase, lo farà nella seconda", ("510.4", "702.7b"))
-    return (f"{_label(game, c)} aveva attacco improvviso o doppio attacco all'inizio della prima sottofase e ora "
-            f"non ha doppio attacco: non assegna danno in questa", ("510.4", "702.7c"))
+        return ("combat.waits_for_regular_step", ("510.4", "702.7b"), {"creature": _label(game, c)})
+    return ("combat.lost_double_strike", ("510.4", "702.7c"), {"creature": _label(game, c)})
 
 
 def _deals_in_step(c: Computed, first: bool, had_first_strike: bool) -> bool:
@@ -553,37 +538,33 @@ def _check_explicit(game: Game, d: _Dealer, entry: dict[Ref, int]) -> None:
         if n <= 0 or ref in allowed:
             continue
         who = _name(game, ref)
+        creature = _label(game, d.c)
         if not d.attacker:
-            blocking = _names(game, d.among) or "creature rimosse dal combattimento"
-            raise IllegalAction(f"{_label(game, d.c)} blocca solo {blocking}: non può assegnare danno a "
-                                f"{who}", rule="510.1d")
+            raise IllegalAction("combat.blocker_assigns_elsewhere", rule="510.1d", creature=creature,
+                                blocking=_names(game, d.among), to=who)
         if not d.blocked:
-            dest = _name(game, d.attacked) if d.attacked is not None else "nulla (ciò che attaccava non c'è più)"
-            raise IllegalAction(f"{_label(game, d.c)} non è bloccata e assegna tutto il suo danno a ciò che attacca "
-                                f"({dest}), non a {who}", rule="510.1b")
+            raise IllegalAction("combat.unblocked_assigns_elsewhere", rule="510.1b", creature=creature,
+                                attacked=_name(game, d.attacked) if d.attacked is not None else None, to=who)
         if d.trample and isinstance(ref, str) and d.attacked is not None and d.attacked != ref:
-            raise IllegalAction(f"{_label(game, d.c)} ha travolgere ma attacca {_name(game, d.attacked)}: nessuna "
-                                f"parte del suo danno può andare a {who}", rule="702.19f")
+            raise IllegalAction("combat.trample_other_player", rule="702.19f", creature=creature,
+                                attacked=_name(game, d.attacked), to=who)
         if not d.among and not d.trample:
-            raise IllegalAction(f"{_label(game, d.c)} è bloccata ma nessuna creatura la blocca più: non assegna "
-                                f"danno da combattimento", rule="510.1c")
+            raise IllegalAction("combat.blocked_by_none_assigns", rule="510.1c", creature=creature)
         if d.among:
-            raise IllegalAction(f"{_label(game, d.c)} è bloccata da {_names(game, d.among)}: "
-                                + ("senza travolgere " if not d.trample else "")
-                                + f"assegna il suo danno solo alle creature che la bloccano, non a {who}",
-                                rule="510.1c")
-        raise IllegalAction(f"{_label(game, d.c)} non può assegnare danno a {who}", rule="510.1c")
+            raise IllegalAction("combat.blocked_assigns_elsewhere", rule="510.1c", creature=creature,
+                                blockers=_names(game, d.among), trample=d.trample, to=who)
+        raise IllegalAction("combat.cannot_assign_to", rule="510.1c", creature=creature, to=who)
     total = sum(n for n in entry.values() if n > 0)
     expected = power if allowed else 0
     if total != expected:
         if power == 0:
-            raise IllegalAction(f"{_label(game, d.c)} ha forza {d.c.power or 0}: non assegna danno da combattimento, "
-                                f"non {total}", rule="510.1a")
+            raise IllegalAction("combat.no_power_assigns", rule="510.1a", creature=_label(game, d.c),
+                                power=d.c.power or 0, total=total)
         if not allowed:
-            raise IllegalAction(f"{_label(game, d.c)} non ha nulla a cui assegnare danno in questa sottofase, non può "
-                                f"assegnarne {total}", rule="510.1c" if d.attacker else "510.1d")
-        raise IllegalAction(f"{_label(game, d.c)} deve assegnare danno da combattimento pari alla sua forza, {power}: "
-                            f"la divisione indicata ne assegna {total}", rule="510.1a")
+            raise IllegalAction("combat.nothing_to_assign_to", rule="510.1c" if d.attacker else "510.1d",
+                                creature=_label(game, d.c), total=total)
+        raise IllegalAction("combat.assigns_wrong_total", rule="510.1a", creature=_label(game, d.c), power=power,
+                            total=total)
 
 
 def _default(game: Game, d: _Dealer, others: dict[int, int]) -> None:
@@ -612,58 +593,49 @@ def _default(game: Game, d: _Dealer, others: dict[int, int]) -> None:
 
 
 def _explain(game: Game, d: _Dealer, others: dict[int, int]) -> None:
-    """Why the division of ``d`` is legal, in Italian, with its rules."""
+    """Why the division of ``d`` is legal: a code in ``d.why`` with its parameters in ``d.why_params``, and its
+    rules."""
     power = _power(d)
     if power == 0:
-        d.why = f"ha forza {d.c.power or 0}: non assegna danno da combattimento"
+        d.why, d.why_params = "no_power", {"power": d.c.power or 0}
         d.rules = ["510.1a"]
         return
     parts = {r: n for r, n in d.parts.items() if n > 0}
-    shown = ", ".join(f"{n} a {_name(game, r)}" for r, n in parts.items()) or "nessun danno"
+    shown = _parts(game, parts)
     if d.attacker and not d.among and d.blocked:
         if d.trample and d.attacked is not None:
-            d.why = (f"è bloccata ma nessuna creatura la blocca più: con travolgere assegna tutti i {power} danni a "
-                     f"{_name(game, d.attacked)}")
+            d.why, d.why_params = "blocked_by_none_trample", {"power": power, "attacked": _name(game, d.attacked)}
             d.rules = ["509.1h", "702.19d"]
         else:
-            d.why = "è bloccata ma nessuna creatura la blocca più: non assegna danno da combattimento"
+            d.why = "blocked_by_none"
             d.rules = ["509.1h", "510.1c"]
         return
     if d.attacker and not d.among:
         if d.attacked is None:
-            d.why = "non è bloccata, ma ciò che attaccava non è più sul campo di battaglia: non assegna danno"
+            d.why = "unblocked_target_gone"
             d.rules = ["506.4c", "510.1b"]
         else:
-            d.why = f"non è bloccata: assegna {shown}"
+            d.why, d.why_params = "unblocked", {"parts": shown}
             d.rules = ["510.1b"]
         return
     if not d.among:
-        d.why = "non blocca più alcuna creatura: non assegna danno da combattimento"
+        d.why = "blocks_none"
         d.rules = ["510.1d"]
         return
     rule = "510.1c" if d.attacker else "510.1d"
     if len(d.among) == 1 and not (d.trample and d.attacked in parts):
-        d.why = f"un solo {'bloccante' if d.attacker else 'attaccante'}: assegna {shown}"
+        d.why, d.why_params = "single", {"attacker": d.attacker, "parts": shown}
         d.rules = [rule]
     else:
-        how = "divisione scelta dal suo controllore" if d.explicit else (
-            "nessuna divisione indicata: danno letale a ciascuno nell'ordine di dichiarazione, il resto "
-            + ("a ciò che attacca" if d.attacker and d.trample and d.attacked is not None else "all'ultimo")
-            + " (scelta predefinita del replay: l'ordine di assegnazione del danno non esiste più)")
-        d.why = f"{how}: {shown}"
+        d.why, d.why_params = "division", {
+            "explicit": d.explicit, "parts": shown,
+            "rest_to_attacked": d.attacker and d.trample and d.attacked is not None}
         d.rules = [rule]
     if d.attacker and d.trample and d.attacked is not None and parts.get(d.attacked, 0) > 0:
-        lethal = []
-        for u in d.among:
-            need = _lethal(game, u, d.c, others.get(u, 0))
-            extra = f" (già segnati {game.objects[u].damage})" if game.objects[u].damage else ""
-            if d.c.has("deathtouch"):
-                extra += " (tocco letale: 1 danno è letale)"
-            if others.get(u, 0):
-                extra += f" (altre creature gli assegnano {others[u]})"
-            lethal.append(f"{_name(game, u)} {need}{extra}")
-        d.why += "; con travolgere il resto va oltre perché ogni bloccante ha ricevuto danno letale: " + \
-            ", ".join(lethal)
+        d.why_params["lethal"] = [
+            {"to": _name(game, u), "lethal": _lethal(game, u, d.c, others.get(u, 0)),
+             "marked": game.objects[u].damage, "deathtouch": d.c.has("deathtouch"), "others": others.get(u, 0)}
+            for u in d.among]
         d.rules.append("702.19b")
         if d.c.has("deathtouch"):
             d.rules.append("702.2c")
@@ -699,11 +671,9 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
                     own = d.parts.get(u, 0)
                     need = _lethal(game, u, d.c, others[u])
                     if own < need:
-                        raise IllegalAction(
-                            f"{_label(game, d.c)} ha travolgere, ma può assegnare danno a {_name(game, d.attacked)} "
-                            "solo dopo "
-                            f"aver assegnato danno letale a ogni creatura che la blocca: a {_name(game, u)} ne "
-                            f"servono almeno {need}, ne riceve {own}", rule="702.19b")
+                        raise IllegalAction("combat.trample_before_lethal", rule="702.19b",
+                                            creature=_label(game, d.c), attacked=_name(game, d.attacked),
+                                            blocker=_name(game, u), lethal=need, assigned=own)
             _explain(game, d, others)
 
 
@@ -727,40 +697,36 @@ def damage_step(game: Game) -> None:
     game.touch()
     if first:
         combat.first_strike_done = True
-        who = "; ".join(f"{_label(game, c)} ha {'doppio attacco' if c.has('double_strike') else 'attacco improvviso'}"
-                        for c in (chars(game, u) for u in in_combat if u in combat.first_strikers))
-        announce_step(game, Step.COMBAT_DAMAGE, code="text", text="Inizia la prima sottofase di danno da "
-                      f"combattimento ({who}): in questa sottofase assegnano danno solo le creature con attacco "
-                      "improvviso o doppio attacco.", rules=("510.4", "702.7b"))
+        strikers = [{**_label(game, c), "keyword": "double_strike" if c.has("double_strike") else "first_strike"}
+                    for c in (chars(game, u) for u in in_combat if u in combat.first_strikers)]
+        announce_step(game, Step.COMBAT_DAMAGE, code="combat.first_strike_step_begins", rules=("510.4", "702.7b"),
+                      first_strikers=strikers)
     elif combat.first_strike_done:
         combat.regular_done = True
-        game.say("step", "Inizia la seconda sottofase di danno da combattimento: assegnano danno le creature che "
-                         "non avevano attacco improvviso né doppio attacco all'inizio della prima e quelle che ora "
-                         "hanno doppio attacco.", "510.4", "702.4b", "702.7c")
+        game.record("step", "combat.regular_step_begins", "510.4", "702.4b", "702.7c")
         game.emit(GameEvent("step", data={"step": Step.COMBAT_DAMAGE.value, "second": True}))
     else:
         combat.regular_done = True
         announce_step(game, Step.COMBAT_DAMAGE)
     dealers, notes = _dealers(game, combat, first)
-    for note, rules in notes:
-        game.say("combat", note + ".", *rules)
+    for code, rules, params in notes:
+        game.record("combat", code, *rules, **params)
     # Entries of creatures that no longer are in combat are discarded.
     for uid in [u for u in combat.assignments if u not in combat.attackers and u not in combat.blockers]:
         del combat.assignments[uid]
-        game.say("combat", f"La divisione indicata per {_name(game, uid)} non serve più: non è più in "
-                           "combattimento.", "506.4")
+        game.record("combat", "combat.division_unused", "506.4", creature=_name(game, uid))
     _assign_all(game, dealers, combat)
     for d in dealers:
         if first:
             combat.dealt_first_strike.add(d.uid)
         who = game.active if d.attacker else _defending_player(game)
-        game.say("combat", f"{who} assegna il danno di {_label(game, d.c)} (forza {_power(d)}): {d.why}.", *d.rules,
-                 objects=[game.objects[d.uid].id])
+        game.record("combat", "combat.damage_assigned", *d.rules, objects=[game.objects[d.uid].id], player=who,
+                    creature=_label(game, d.c), power=_power(d), why=d.why, details=d.why_params)
     dealing = [d for d in dealers if any(n > 0 for n in d.parts.values())]
     if not dealing:
-        game.say("damage", "Nessuna creatura infligge danno da combattimento in questa sottofase.", "510.2")
+        game.record("damage", "combat.no_damage", "510.2")
         return
-    game.say("damage", "Tutto il danno da combattimento assegnato viene inflitto simultaneamente.", "510.2")
+    game.record("damage", "combat.damage_dealt", "510.2")
     # One simultaneous event: a lifelink source gains life once for all it deals (702.15e), "deals combat
     # damage" abilities trigger once per source (603.2c).
     # Every recipient is seen as it was when the event began (510.2): the characteristics are held fixed.
@@ -769,6 +735,6 @@ def damage_step(game: Game) -> None:
             for ref, n in d.parts.items():
                 if n > 0:
                     deal_damage(game, d.c, ref, n, combat=True)
-    game.say("damage", "Punti vita: " + ", ".join(f"{p.name} {p.life}" + (f" ({p.poison} veleno)" if p.poison else "")
-                                                  for p in game.players) + ".", "510.2")
+    game.record("damage", "combat.life_totals", "510.2",
+                players=[{"name": p.name, "life": p.life, "poison": p.poison} for p in game.players])
     game.touch()
