@@ -15,7 +15,6 @@ from judgekit.engine import combat, sba, stack, turn
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.priority import priority_point, resolve, resolve_all, settle
 from judgekit.engine.state import Game
-from judgekit.engine.turn import step_name
 from judgekit.engine.vocab import STEP_ORDER, Step
 
 Handler = Callable[[Game, Any], None]
@@ -25,8 +24,8 @@ def _reach(game: Game, step: Step, action: str) -> None:
     """Move forward to ``step`` (through the beginning of combat), or refuse if it is already past."""
     settle(game)
     if STEP_ORDER.index(game.step) > STEP_ORDER.index(step):
-        raise IllegalAction(f"«{action}»: la {step_name(step)} di questo turno è già passata "
-                            f"(ora siamo nella {step_name(game.step)})", rule="500.1")
+        raise IllegalAction("driver.step_passed", rule="500.1", action=action, step=step.value,
+                            now=game.step.value)
     if game.step != step:
         turn.advance_to(game, step)
         settle(game)
@@ -36,7 +35,7 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     """``declare_attackers``: once per combat, from the beginning of combat (CR 507, 508.1)."""
     declared = combat.existing_combat(game)
     if declared is not None and declared.attackers_declared:
-        raise IllegalAction("gli attaccanti di questo combattimento sono già stati dichiarati", rule="508.1")
+        raise IllegalAction("driver.attackers_already_declared", rule="508.1")
     _reach(game, Step.BEGINNING_OF_COMBAT, "declare_attackers")
     combat.declare_attackers(game, spec)
 
@@ -54,16 +53,13 @@ def combat_damage(game: Game, spec: Any) -> None:
     settle(game)
     fight = game.combat
     if STEP_ORDER.index(game.step) > STEP_ORDER.index(Step.COMBAT_DAMAGE):
-        raise ScenarioProblem("«combat_damage»: la sottofase di danno da combattimento di questo turno è già passata")
+        raise ScenarioProblem("driver.combat_damage_passed")
     if fight is None or not isinstance(fight, combat.Combat) or not fight.attackers_declared:
-        raise ScenarioProblem("«combat_damage» senza creature attaccanti: dichiara prima gli attaccanti "
-                              "(«declare_attackers»)")
+        raise ScenarioProblem("driver.combat_damage_no_attackers")
     if not fight.declared:
-        raise ScenarioProblem("nessuna creatura è stata dichiarata attaccante: la sottofase di danno da "
-                              "combattimento viene saltata (508.8)")
+        raise ScenarioProblem("driver.combat_damage_none_declared")
     if fight.regular_done:
-        raise ScenarioProblem("entrambe le sottofasi di danno da combattimento di questo combattimento sono già "
-                              "avvenute")
+        raise ScenarioProblem("driver.combat_damage_done")
     if game.step != Step.COMBAT_DAMAGE:
         turn.advance_to(game, Step.COMBAT_DAMAGE)
     else:

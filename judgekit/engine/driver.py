@@ -14,7 +14,6 @@ from judgekit.engine.actions import ACTIONS
 from judgekit.engine.errors import GameOver, IllegalAction, ScenarioProblem
 from judgekit.engine.priority import priority_point
 from judgekit.engine.state import Game
-from judgekit.render.terms import STEP_NAMES_IT
 
 
 @dataclass
@@ -28,7 +27,7 @@ class Outcome:
 def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
     """Run ``actions`` in order, each followed by a priority point; the first check happens before any."""
     outcome = Outcome()
-    game.say("start", _start_text(game), "117.3a", "500.1")
+    game.record("start", "driver.start", "117.3a", "500.1", active=game.active, step=game.step.value)
     current: tuple[str | int, ...] = ()
     done = 0
     try:
@@ -41,7 +40,7 @@ def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
             priority_point(game)
     except GameOver:
         outcome.game_over = True
-        _say_game_over(game, len(actions) - done)
+        _report_game_over(game, len(actions) - done)
     except IllegalAction as exc:
         outcome.error = exc
         game.record("error", "error.illegal_action", *([exc.rule] if exc.rule else []), error=exc.code,
@@ -52,37 +51,21 @@ def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
     return outcome
 
 
-def _say_game_over(game: Game, skipped: int) -> None:
+def _report_game_over(game: Game, skipped: int) -> None:
     """One step: who lost and why, and that the replay stops there (CR 104.1, 104.2a, 104.4a)."""
     losers = [p for p in game.players if p.lost]
-    if len(losers) == len(game.players):
-        text = "La partita è finita: tutti i giocatori hanno perso nello stesso momento, la partita è patta."
+    draw = len(losers) == len(game.players)
+    if draw:
         rules = ["104.1", "104.4a"]
     else:
-        winners = [p.name for p in game.players if not p.lost]
-        why = ", ".join(f"{p.name} ha perso ({p.loss_rule})" if p.loss_rule else f"{p.name} ha perso"
-                        for p in losers)
-        text = f"La partita è finita: {why} e {' e '.join(winners)} vince."
         rules = ["104.1", "104.2a", *dict.fromkeys(p.loss_rule for p in losers if p.loss_rule)]
-    rest = []
-    if game.stack:
-        rest.append("quello che resta in pila non si risolve")
-    if game.pending:
-        rest.append("le abilità innescate in attesa non vanno in pila")
-    if skipped:
-        rest.append("l'azione successiva dello scenario non viene eseguita" if skipped == 1
-                    else f"le {skipped} azioni successive dello scenario non vengono eseguite")
-    if rest:
-        text += " Il replay si ferma qui: " + "; ".join(rest) + "."
-    game.say("end", text, *rules)
-
-
-def _start_text(game: Game) -> str:
-    step = STEP_NAMES_IT.get(game.step, str(game.step))
-    return f"Turno di {game.active}, {step}: {game.active} sta per ricevere priorità."
+    game.record("end", "driver.game_over", *rules, draw=draw,
+                losers=[{"name": p.name, "rule": p.loss_rule} for p in losers],
+                winners=[p.name for p in game.players if not p.lost], stack=bool(game.stack),
+                pending=bool(game.pending), skipped=skipped)
 
 
 def _unused_choices(game: Game) -> None:
     for key in game.choices:
         if key not in game.used_choices:
-            game.say("choice", f"La scelta indicata per «{key}» non è servita ed è stata ignorata.")
+            game.record("choice", "driver.unused_choice", key=key)

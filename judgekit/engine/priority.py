@@ -36,7 +36,7 @@ def priority_point(game: Game) -> None:
             triggers.put_on_stack(game)
             continue
         return
-    raise IllegalAction("le azioni di stato e le abilità innescate si ripetono senza fine", rule="104.4b")
+    raise IllegalAction("driver.endless_loop", rule="104.4b")
 
 
 def resolve(game: Game, spec: Any) -> None:
@@ -48,7 +48,7 @@ def resolve(game: Game, spec: Any) -> None:
             priority_point(game)
         return
     if not game.stack:
-        raise ScenarioProblem("«resolve» con la pila vuota: non c'è nulla da risolvere")
+        raise ScenarioProblem("driver.resolve_empty_stack")
     resolve_top(game)
 
 

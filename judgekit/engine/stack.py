@@ -22,15 +22,12 @@ from judgekit.engine.objects import make_object, move
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
 from judgekit.engine.state import Computed, Game, GameEvent, Ref, StackItem
 from judgekit.engine.vocab import Step, Zone
-from judgekit.render.terms import STEP_NAMES_IT, ZONE_NAMES_IT, it
 
 MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
 
 # The rule that gives each sorcery-speed card type its timing (CR 301.1-310.1), most specific first.
 TIMING_RULES = (("Sorcery", "307.1"), ("Creature", "302.1"), ("Planeswalker", "306.1"), ("Battle", "310.1"),
                 ("Enchantment", "303.1"), ("Artifact", "301.1"), ("Kindred", "117.1a"))
-
-PASSED = "Tutti i giocatori passano la priorità in successione (117.3d), quindi "
 
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
@@ -46,12 +43,10 @@ def priority_holder(game: Game) -> str:
     return game.priority[0]
 
 
-def _passed(game: Game, who: str) -> str:
-    """CR 117.3d: acting after another player had priority means that player passed."""
+def _passed(game: Game, who: str) -> str | None:
+    """CR 117.3d: acting after another player had priority means that player passed (who passed, or None)."""
     holder = priority_holder(game)
-    if holder == who:
-        return ""
-    return f"{holder} passa la priorità (117.3d); "
+    return None if holder == who else holder
 
 
 def game_over(game: Game) -> str | None:
@@ -77,7 +72,12 @@ def target_problem(game: Game, spec: Any, ref: Ref, controller: str, source: Com
     targeted by its controller's opponents (702.11b), one with protection can't be targeted by spells with that
     quality nor abilities from sources with it (702.16b). A spell can't target itself (115.5); an
     ability may target its own source.
+
+    Transitional: kept for :mod:`judgekit.engine.triggers`, which still builds Italian sentences; the rules
+    core itself uses :func:`target_problem_data`.
     """
+    from judgekit.render.terms import ZONE_NAMES_IT, it
+
     ctx = _sel_ctx(game, controller, source_uid)
     if isinstance(ref, str):
         if not game.is_player(ref):
@@ -117,6 +117,62 @@ def target_problem(game: Game, spec: Any, ref: Ref, controller: str, source: Com
     return None
 
 
+def target_problem_data(game: Game, spec: Any, ref: Ref, controller: str, source: Computed | None,
+                        source_uid: int | None) -> tuple[str, str, dict[str, Any]] | None:
+    """Why ``ref`` is not a legal target for ``spec`` as data, ``(code, rule, params)``, or None if it is.
+
+    The rules are those of :func:`target_problem`: the same object in the right zone (CR 400.7, 608.2b),
+    matching what the spell or ability may target (601.2c), shroud (702.18a), hexproof (702.11b), protection
+    (702.16b); a spell can't target itself (115.5), an ability may target its own source.
+    """
+    ctx = _sel_ctx(game, controller, source_uid)
+    if isinstance(ref, str):
+        if not game.is_player(ref):
+            return ("stack.target_not_in_game", "601.2c", {"ref": ref})
+        if spec is None:
+            return None
+        if is_player_selector(spec):
+            if not matches_player(spec, ref, ctx):
+                return ("stack.target_player_not_allowed", "601.2c", {"player": ref})
+            return None
+        return ("stack.target_player_not_object", "601.2c", {"player": ref})
+    obj = game.objects.get(ref)
+    if obj is None:
+        return ("stack.target_missing", "601.2c", {})
+    if not obj.current or obj.zone == Zone.GONE:
+        return ("stack.target_changed_zone", "400.7", {"card": obj.card.name})
+    if source_uid is not None and ref == source_uid and obj.zone == Zone.STACK:
+        return ("stack.target_self", "115.5", {"card": obj.card.name})
+    tc = chars(game, obj)
+    if spec is not None and not matches(spec, tc, ctx):
+        return ("stack.target_not_allowed", "601.2c", {"card": tc.name, "zone": str(tc.zone)})
+    if spec is None and tc.zone != Zone.BATTLEFIELD:
+        return ("stack.target_not_permanent", "601.2c", {"card": tc.name})
+    if obj.zone == Zone.BATTLEFIELD:
+        if tc.has("shroud"):
+            return ("stack.target_shroud", "702.18a", {"card": tc.name})
+        if tc.has("hexproof") and tc.controller != controller:
+            return ("stack.target_hexproof", "702.11b",
+                    {"card": tc.name, "controller": tc.controller, "opponent": controller})
+        if source is not None:
+            kw = protected_from(source, tc)
+            if kw is not None:
+                return ("stack.target_protection", "702.16b", {"card": tc.name, "keyword": kw, "source": source.name})
+    return None
+
+
+def _problem(game: Game, spec: Any, ref: Ref, controller: str, source: Computed | None,
+             source_uid: int | None) -> dict[str, Any] | None:
+    """:func:`target_problem_data` as one dict (``code``, ``rule``, ``params``), for records and errors."""
+    found = target_problem_data(game, spec, ref, controller, source, source_uid)
+    return None if found is None else {"code": found[0], "rule": found[1], "params": found[2]}
+
+
+def _ref_data(game: Game, ref: Ref) -> dict[str, Any]:
+    """A target as data: its name (a player's, or the object's card name) and whether it is a player."""
+    return {"name": game.display(ref), "player": isinstance(ref, str)}
+
+
 def _timing(game: Game, who: str, c: Computed) -> None:
     """CR 117.1a, 304.1 and 301.1-310.1: instants any time their caster has priority; other spells only in a
     main phase of their caster's turn with an empty stack."""
@@ -125,23 +181,22 @@ def _timing(game: Game, who: str, c: Computed) -> None:
     rule = next((r for t, r in TIMING_RULES if c.is_type(t)), "117.1a")
     reasons = []
     if game.active != who:
-        reasons.append(f"è il turno di {game.active}, non di {who}")
+        reasons.append("not_your_turn")
     if game.step not in MAIN_PHASES:
-        reasons.append(f"siamo nella {STEP_NAMES_IT.get(game.step, str(game.step))}, non in una fase principale")
+        reasons.append("not_main_phase")
     if game.stack:
-        reasons.append("la pila non è vuota")
+        reasons.append("stack_not_empty")
     if reasons:
-        kind = " ".join(it(t) for t in c.types) or "magia"
-        raise IllegalAction(f"{who} non può lanciare {c.name} ({kind.lower()}) adesso: si lancia solo durante una "
-                            f"fase principale del proprio turno con la pila vuota (CR {rule}, 117.1a), ma "
-                            + "; ".join(reasons), rule=rule)
+        raise IllegalAction("stack.cast_timing", rule=rule, player=who, card=c.name, types=list(c.types),
+                            timing_rule=rule, active=game.active, step=game.step.value, reasons=reasons)
 
 
-def _can_act(game: Game, who: str, what: str) -> None:
-    """CR 117.3a: nobody receives priority in the untap step (nor, normally, in the cleanup step)."""
+def _can_act(game: Game, who: str, action: str, card: str) -> None:
+    """CR 117.3a: nobody receives priority in the untap step (nor, normally, in the cleanup step).
+    ``action`` is ``cast`` or ``activate``."""
     if game.step in (Step.UNTAP, Step.CLEANUP):
-        raise IllegalAction(f"{who} non può {what}: nella {STEP_NAMES_IT[game.step]} nessun giocatore riceve "
-                            "priorità", rule="117.3a")
+        raise IllegalAction("stack.no_priority", rule="117.3a", player=who, action=action, card=card,
+                            step=game.step.value)
 
 
 def _targets(game: Game, spec: dict[str, Any]) -> list[Ref]:
@@ -152,30 +207,28 @@ def _targets(game: Game, spec: dict[str, Any]) -> list[Ref]:
         elif game.is_player(t):
             out.append(t)
         else:
-            raise ScenarioProblem(f"bersaglio sconosciuto «{t}»: usa l'id di un oggetto o il nome di un giocatore",
-                                  ("targets",))
+            raise ScenarioProblem("stack.unknown_target", ("targets",), target=t)
     return out
 
 
-def _check_targets(game: Game, name: str, target_spec: Any, targets: list[Ref], controller: str,
-                   source: Computed | None, source_uid: int | None, what: str) -> None:
-    """CR 601.2c (602.2b for abilities): the targets announced must be legal, each chosen once."""
+def _check_targets(game: Game, card: str, ability: bool, target_spec: Any, targets: list[Ref], controller: str,
+                   source: Computed | None, source_uid: int | None) -> None:
+    """CR 601.2c (602.2b for abilities): the targets announced must be legal, each chosen once. ``card`` is
+    the spell's name or, with ``ability``, the name of the ability's source."""
     if target_spec is None and targets:
-        raise ScenarioProblem(f"{name} non ha bersagli: togli «targets»", ("targets",))
+        raise ScenarioProblem("stack.targets_not_expected", ("targets",), card=card, ability=ability)
     if target_spec is not None and not targets:
-        raise ScenarioProblem(f"{name} richiede un bersaglio: indicalo in «targets»", ("targets",))
+        raise ScenarioProblem("stack.target_required", ("targets",), card=card, ability=ability)
     seen: set[Ref] = set()
     for t in targets:
         if t in seen:
-            raise IllegalAction(f"{game.display(t)} è scelto due volte come bersaglio di {name}: lo stesso oggetto o "
-                                "giocatore non può essere scelto più volte per la stessa parola «bersaglio»",
-                                rule="601.2c")
+            raise IllegalAction("stack.target_chosen_twice", rule="601.2c", target=_ref_data(game, t), card=card,
+                                ability=ability)
         seen.add(t)
-        problem = target_problem(game, target_spec, t, controller, source, source_uid)
+        problem = _problem(game, target_spec, t, controller, source, source_uid)
         if problem is not None:
-            raise IllegalAction(f"bersaglio non valido per {what}: {problem[0]} (CR {problem[1]}, 601.2c). Il "
-                                "lancio o l'attivazione è illegale e il gioco torna alla situazione precedente",
-                                rule=problem[1])
+            raise IllegalAction("stack.target_illegal", rule=problem["rule"], card=card, ability=ability,
+                                problem=problem)
 
 
 def stack_items(game: Game) -> list[dict[str, Any]]:
@@ -196,7 +249,9 @@ def item_data(item: StackItem) -> dict[str, Any]:
 
 
 def item_label(item: StackItem) -> str:
-    """How the ruling names a stack object: the spell's name, "persistere di X", "abilità di X"."""
+    """How the ruling names a stack object: the spell's name, "persistere di X", "abilità di X".
+
+    Transitional: kept for :func:`stack_list`, still used by :mod:`judgekit.engine.triggers`."""
     if item.kind == "spell":
         return item.source_name
     for entry in item.effect:
@@ -207,21 +262,15 @@ def item_label(item: StackItem) -> str:
 
 
 def stack_list(game: Game) -> str:
-    """The stack, top first."""
+    """The stack, top first (transitional: :mod:`judgekit.engine.triggers` still uses it; the rules core
+    reports :func:`stack_items`)."""
     if not game.stack:
         return "vuota"
     return ", ".join(item_label(item) for item in reversed(game.stack))
 
 
-def stack_text(game: Game) -> str:
-    """The stack, top first, for the ruling."""
-    if not game.stack:
-        return "la pila è vuota"
-    return "in pila, dalla cima: " + stack_list(game)
-
-
-def _targets_text(game: Game, targets: list[Ref]) -> str:
-    return ", ".join(game.display(t) for t in targets)
+def _targets_data(game: Game, targets: list[Ref]) -> list[dict[str, Any]]:
+    return [_ref_data(game, t) for t in targets]
 
 
 def cast_action(game: Game, spec: dict[str, Any]) -> None:
@@ -231,43 +280,38 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
         caster = spec.get("controller") or ref.get("controller") or ref.get("owner") or game.active
         for key in ("controller", "owner"):
             if ref.get(key) and ref[key] != caster:
-                raise ScenarioProblem(f"l'oggetto lanciato ha {key} «{ref[key]}», ma lo lancia {caster}",
-                                      ("object", key))
+                raise ScenarioProblem("stack.cast_player_mismatch", ("object", key), field=key, value=ref[key],
+                                      caster=caster)
         if ref["id"] in game.ids and game.obj(ref["id"]).zone != Zone.HAND:
-            raise ScenarioProblem(f"l'id «{ref['id']}» è già usato da un altro oggetto", ("object", "id"))
+            raise ScenarioProblem("stack.id_in_use", ("object", "id"), id=ref["id"])
         game.seq += 1
         obj = make_object(game, ref, Zone.HAND, caster, None, 0, game.seq)
     else:
         if ref not in game.ids:
-            raise ScenarioProblem(f"oggetto sconosciuto «{ref}»", ("object",))
+            raise ScenarioProblem("stack.unknown_object", ("object",), id=ref)
         obj = game.obj(ref)
         if obj.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.GONE):
-            where = {"battlefield": "sul campo di battaglia", "stack": "già in pila"}.get(str(obj.zone),
-                                                                                         "fuori dalla partita")
-            raise ScenarioProblem(f"«{ref}» è {where} e non può essere lanciato", ("object",))
+            raise ScenarioProblem("stack.not_castable", ("object",), id=ref, zone=str(obj.zone))
         caster = spec.get("controller") or obj.owner
         if obj.zone != Zone.HAND:
-            zone = ZONE_NAMES_IT.get(str(obj.zone), str(obj.zone))
-            raise IllegalAction(f"{obj.card.name} si trova nella zona {zone}: nessuna regola o effetto dello scenario "
-                                "permette di lanciarlo da lì (si lanciano le carte dalla propria mano)",
-                                rule="601.3")
+            raise IllegalAction("stack.cast_from_zone", rule="601.3", card=obj.card.name, zone=str(obj.zone))
         if caster != obj.owner:
-            raise IllegalAction(f"{caster} non può lanciare {obj.card.name}, che è nella mano di {obj.owner}",
-                                rule="601.3")
-    _can_act(game, caster, f"lanciare {obj.card.name}")
+            raise IllegalAction("stack.cast_from_other_hand", rule="601.3", player=caster, card=obj.card.name,
+                                owner=obj.owner)
+    _can_act(game, caster, "cast", obj.card.name)
     c = chars(game, obj)
     if c.is_type("Land"):
         rule = "305.9" if any(c.is_type(t) for t in PERMANENT_TYPES + ("Instant", "Sorcery") if t != "Land") \
             else "305.1"
-        raise IllegalAction(f"{c.name} è una terra: si gioca come azione speciale, non si lancia", rule=rule)
+        raise IllegalAction("stack.land_not_cast", rule=rule, card=c.name)
     _timing(game, caster, c)
     targets = _targets(game, spec)
     target_spec = c.target
     if target_spec is None and "Aura" in c.subtypes:
         target_spec = {}
-    _check_targets(game, c.name, target_spec, targets, caster, c, obj.uid, c.name)
+    _check_targets(game, c.name, False, target_spec, targets, caster, c, obj.uid)
     passed = _passed(game, caster)
-    response = " in risposta" if game.stack else ""
+    response = bool(game.stack)
     on_stack = move(game, obj, Zone.STACK, controller=caster, lki=c)
     sc = chars(game, on_stack)
     item = StackItem(uid=game.new_uid(), kind="spell", id=obj.id, source_name=c.name, controller=caster,
@@ -276,31 +320,21 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
     on_stack.stack_item = item.uid
     game.stack.append(item)
     game.emit(GameEvent("cast", obj=on_stack.uid, player=caster))
-    kind = " ".join(it(t) for t in c.types).lower() or "magia"
     rules = ["601.2", "601.2a", "405.1"]
     if passed:
         rules.append("117.3d")
-    text = f"{passed}{caster} lancia{response} {c.name} ({kind})"
     if targets:
-        text += f" bersagliando {_targets_text(game, targets)}"
-    text += ": la carta va in cima alla pila (601.2a, 405.1)"
-    if targets:
-        text += _targets_legal(targets)
         rules.append("601.2c")
     if c.mana_cost:
-        text += f"; paga il costo {c.mana_cost} (il mana è registrato, non tracciato, 601.2h)"
         rules.append("601.2h")
-    _on_stack_said(game, "cast", caster, text, rules, obj.id)
+    _on_stack(game, "cast", "stack.cast", caster, rules, obj.id, passed=passed, response=response, card=c.name,
+              types=list(c.types), targets=_targets_data(game, targets), mana_cost=c.mana_cost or None)
 
 
-def _targets_legal(targets: list[Ref]) -> str:
-    return f"; {'il bersaglio è legale' if len(targets) == 1 else 'i bersagli sono legali'} (601.2c)"
-
-
-def _on_stack_said(game: Game, kind: str, who: str, text: str, rules: list[str], oid: str) -> None:
-    """Say what was put on the stack; the player who cast or activated receives priority again (CR 117.3c)."""
-    text += f". {who} riceve di nuovo priorità (117.3c). Pila, dalla cima: {stack_list(game)}."
-    game.say(kind, text, *rules, "117.3c", objects=[oid])
+def _on_stack(game: Game, kind: str, code: str, who: str, rules: list[str], oid: str, **params: Any) -> None:
+    """Report what was put on the stack (with the stack, top first); the player who cast or activated
+    receives priority again (CR 117.3c)."""
+    game.record(kind, code, *rules, "117.3c", objects=[oid], player=who, stack=stack_items(game), **params)
     _set_priority(game, who)
 
 
@@ -312,77 +346,72 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     """``activate``: announce, check and pay the costs of an activated ability and put it on the stack
     (CR 602.2, 602.2b); {T}/{Q} abilities of creatures need no summoning sickness (302.6)."""
     if spec["source"] not in game.ids:
-        raise ScenarioProblem(f"oggetto sconosciuto «{spec['source']}»", ("source",))
+        raise ScenarioProblem("stack.unknown_object", ("source",), id=spec["source"])
     source = game.obj(spec["source"])
     c = chars(game, source)
     abilities = c.activated()
     index = int(spec.get("ability", 0))
     if index >= len(abilities):
-        raise ScenarioProblem(f"{c.name} non ha un'abilità attivata numero {index} (ne ha {len(abilities)}; si contano "
-                              "da 0, esclusi le abilità di mana e le parole chiave)", ("ability",))
+        raise ScenarioProblem("stack.no_such_ability", ("ability",), card=c.name, index=index, count=len(abilities))
     if source.zone != Zone.BATTLEFIELD:
-        raise IllegalAction(f"{c.name} non è sul campo di battaglia: le abilità attivate di un permanente si "
-                            "possono attivare solo mentre è sul campo di battaglia", rule="113.6")
+        raise IllegalAction("stack.ability_not_on_battlefield", rule="113.6", card=c.name)
     controller = c.controller or source.owner
-    _can_act(game, controller, f"attivare l'abilità di {c.name}")
+    _can_act(game, controller, "activate", c.name)
     body = abilities[index].spec["activated"]
     costs = list(body.get("cost") or [])
     loyalty = [cst for cst in costs if isinstance(cst, dict) and "loyalty" in cst]
     if loyalty:
         reasons = []
         if game.active != controller:
-            reasons.append(f"è il turno di {game.active}")
+            reasons.append("not_your_turn")
         if game.step not in MAIN_PHASES:
-            reasons.append("non è una fase principale")
+            reasons.append("not_main_phase")
         if game.stack:
-            reasons.append("la pila non è vuota")
+            reasons.append("stack_not_empty")
         if _loyalty_used_this_turn(game, source.uid):
-            reasons.append(f"in questo turno è già stata attivata un'abilità di fedeltà di {c.name}")
+            reasons.append("loyalty_used")
         if reasons:
-            raise IllegalAction(f"l'abilità di fedeltà di {c.name} si attiva solo come una stregoneria e una volta "
-                                "per turno per ogni permanente: " + "; ".join(reasons), rule="306.5d")
+            raise IllegalAction("stack.loyalty_timing", rule="306.5d", card=c.name, active=game.active,
+                                reasons=reasons)
     # Check every cost before paying any (CR 601.2h: a cost is paid in full or not at all).
     player = game.player(controller)
-    paid: list[str] = []
+    paid: list[dict[str, Any]] = []
     for cost in costs:
         if cost in ("tap", "untap"):
-            symbol = "{T}" if cost == "tap" else "{Q}"
             if cost == "tap" and source.tapped:
-                raise IllegalAction(f"{c.name} è già TAPpato e non può pagare il costo {symbol}", rule="602.2b")
+                raise IllegalAction("stack.cost_tapped", rule="602.2b", card=c.name)
             if cost == "untap" and not source.tapped:
-                raise IllegalAction(f"{c.name} è STAPpato e non può pagare il costo {symbol}", rule="602.2b")
+                raise IllegalAction("stack.cost_untapped", rule="602.2b", card=c.name)
             if c.is_creature and source.summoning_sick and not c.has("haste"):
-                raise IllegalAction(f"{c.name} è una creatura che non è sotto il controllo di {controller} "
-                                    f"con continuità dall'inizio del suo turno più recente: non può attivare "
-                                    f"un'abilità con {symbol} nel costo (debolezza da evocazione)", rule="302.6")
+                raise IllegalAction("stack.cost_summoning_sick", rule="302.6", card=c.name, player=controller,
+                                    cost=cost)
         elif isinstance(cost, dict) and "pay_life" in cost:
             n = int(cost["pay_life"])
             if n > player.life:
-                raise IllegalAction(f"{controller} ha {player.life} punti vita e non può pagarne {n}", rule="119.4")
+                raise IllegalAction("stack.cost_life", rule="119.4", player=controller, life=player.life, amount=n)
         elif isinstance(cost, dict) and "loyalty" in cost:
             n = int(cost["loyalty"])
             if source.counters.get("loyalty", 0) + n < 0:
-                raise IllegalAction(f"{c.name} ha {source.counters.get('loyalty', 0)} segnalini fedeltà e non può "
-                                    f"pagare un costo di {n}", rule="606.6")
+                raise IllegalAction("stack.cost_loyalty", rule="606.6", card=c.name,
+                                    loyalty=source.counters.get("loyalty", 0), amount=n)
         elif isinstance(cost, dict) and "remove_counters" in cost:
             for kind, n in cost["remove_counters"].items():
                 if source.counters.get(kind, 0) < n:
-                    raise IllegalAction(f"{c.name} non ha {n} segnalini {kind} da rimuovere", rule="602.2b")
+                    raise IllegalAction("stack.cost_counters", rule="602.2b", card=c.name, amount=n, counter=kind)
     targets = _targets(game, spec)
     target_spec = body.get("target")
-    _check_targets(game, f"l'abilità di {c.name}", target_spec, targets, controller, c, source.uid,
-                   f"l'abilità di {c.name}")
+    _check_targets(game, c.name, True, target_spec, targets, controller, c, source.uid)
     passed = _passed(game, controller)
-    response = " in risposta" if game.stack else ""
+    response = bool(game.stack)
     # Pay.
     sacrificed = False
     for cost in costs:
         if cost == "tap":
             source.tapped = True
-            paid.append("TAPpa " + c.name)
+            paid.append({"cost": "tap", "card": c.name})
         elif cost == "untap":
             source.tapped = False
-            paid.append("STAPpa " + c.name)
+            paid.append({"cost": "untap", "card": c.name})
         elif cost == "sacrifice_self":
             sacrificed = True
         elif isinstance(cost, dict) and "pay_life" in cost:
@@ -390,19 +419,19 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
             if n:
                 player.life -= n
                 game.emit(GameEvent("life_loss", player=controller, amount=n))
-            paid.append(f"paga {n} punti vita (punti vita: {player.life})")
+            paid.append({"cost": "pay_life", "amount": n, "life": player.life})
         elif isinstance(cost, dict) and "loyalty" in cost:
             n = int(cost["loyalty"])
             source.counters["loyalty"] = source.counters.get("loyalty", 0) + n
-            paid.append(f"{'+' if n >= 0 else ''}{n} fedeltà")
+            paid.append({"cost": "loyalty", "amount": n})
         elif isinstance(cost, dict) and "remove_counters" in cost:
             for kind, n in cost["remove_counters"].items():
                 source.counters[kind] -= n
-                paid.append(f"rimuove {n} segnalini {kind}")
+                paid.append({"cost": "remove_counters", "amount": n, "counter": kind})
         elif isinstance(cost, dict) and "mana" in cost:
-            paid.append(f"paga {cost['mana']} (il mana è registrato, non tracciato)")
+            paid.append({"cost": "mana", "mana": cost["mana"]})
     if sacrificed:
-        paid.append(f"sacrifica {c.name}")
+        paid.append({"cost": "sacrifice", "card": c.name})
     item = StackItem(uid=game.new_uid(), kind="activated", id=source.id, source_name=c.name, controller=controller,
                      source_uid=source.uid, effect=list(body.get("effect") or []), targets=targets,
                      target_spec=target_spec, source_lki=c)
@@ -415,23 +444,14 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     rules = ["602.2", "602.2b", "405.1"]
     if passed:
         rules.append("117.3d")
-    text = f"{passed}{controller} attiva{response} un'abilità di {c.name}"
     if targets:
-        text += f" bersagliando {_targets_text(game, targets)}"
         rules.append("601.2c")
-    if paid:
-        text += " e paga il costo (" + ", ".join(paid) + ")"
-    text += ": l'abilità va in cima alla pila (602.2, 405.1)"
-    if targets:
-        text += _targets_legal(targets)
-    if sacrificed:
-        text += (f". {c.name} è già nel cimitero mentre l'abilità aspetta in pila: l'abilità esiste "
-                 "indipendentemente dalla sua fonte (113.7a)")
     if any(cost in ("tap", "untap") for cost in costs) and c.is_creature:
         rules.append("302.6")
     if loyalty:
         rules.append("306.5d")
-    _on_stack_said(game, "activate", controller, text, rules, source.id)
+    _on_stack(game, "activate", "stack.activate", controller, rules, source.id, passed=passed, response=response,
+              card=c.name, targets=_targets_data(game, targets), paid=paid, sacrificed=sacrificed)
 
 
 def push_triggered(game: Game, item: StackItem) -> None:
@@ -448,84 +468,70 @@ def resolve_top(game: Game) -> None:
     game.touch()
     _set_priority(game, game.active)
     source_c = source_chars(game, item.source_uid, item.source_lki)
-    illegal: list[tuple[Ref, str, str]] = []
+    illegal: list[tuple[Ref, dict[str, Any]]] = []
     for t in item.targets:
-        problem = target_problem(game, item.target_spec, t, item.controller, source_c, item.source_uid)
+        problem = _problem(game, item.target_spec, t, item.controller, source_c, item.source_uid)
         if problem is not None:
-            illegal.append((t, problem[0], problem[1]))
-    plain = item_label(item)
-    phrase = f"l'{plain}" if plain.startswith("abilità") else plain
-    label = phrase[:1].upper() + phrase[1:]
+            illegal.append((t, problem))
+    data = item_data(item)
     if item.targets and len(illegal) == len(item.targets):
-        why = "; ".join(f"{msg} ({rule})" for _t, msg, rule in illegal)
         aura = item.kind == "spell" and source_c is not None and "Aura" in source_c.subtypes
-        which = "il suo bersaglio è ora illegale" if len(illegal) == 1 else "tutti i suoi bersagli sono ora illegali"
-        game.say("resolve", f"{PASSED}{phrase} dovrebbe risolversi, ma {which}"
-                 + f" ({why}): non si risolve e nessuna delle sue istruzioni viene eseguita"
-                 + (" (un'Aura non entra sul campo di battaglia)" if aura else "") + ".", "117.3d", "608.2b",
-                 *(["608.3"] if aura else []), *dict.fromkeys(rule for _t, _m, rule in illegal), objects=[item.id])
+        game.record("resolve", "stack.all_targets_illegal", "117.3d", "608.2b", *(["608.3"] if aura else []),
+                    *dict.fromkeys(p["rule"] for _t, p in illegal), objects=[item.id], item=data,
+                    problems=[p for _t, p in illegal], aura=aura)
         if item.kind == "spell" and item.object_uid is not None:
             obj = game.objects[item.object_uid]
             if obj.current and obj.zone == Zone.STACK:
                 move(game, obj, Zone.GRAVEYARD)
-                game.say("resolve", f"{item.source_name} viene rimossa dalla pila e messa nel cimitero di {obj.owner}.",
-                         "608.2b", objects=[obj.id])
+                game.record("resolve", "stack.removed_to_graveyard", "608.2b", objects=[obj.id],
+                            card=item.source_name, owner=obj.owner)
         return
 
     def partial() -> None:
         if illegal:
-            names = ", ".join(f"{game.display(t)} ({msg})" for t, msg, _r in illegal)
-            game.say("resolve", f"{label}: {_plural_illegal(len(illegal))} {names}; si risolve per gli altri "
-                                "bersagli, e quelli illegali non vengono influenzati.", "608.2b", objects=[item.id])
+            game.record("resolve", "stack.some_targets_illegal", "608.2b", objects=[item.id], item=data,
+                        illegal=[{"target": _ref_data(game, t), "problem": p} for t, p in illegal])
 
     ctx = EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                         targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                        kind=item.kind, illegal_targets=[t for t, _m, _r in illegal])
+                        kind=item.kind, illegal_targets=[t for t, _p in illegal])
     if item.kind == "spell" and item.object_uid is not None:
         obj = game.objects[item.object_uid]
         if not obj.current or obj.zone != Zone.STACK:
-            game.say("resolve", f"{item.source_name} non è più in pila: non c'è nulla da risolvere.", "400.7",
-                     objects=[item.id])
+            game.record("resolve", "stack.spell_gone", "400.7", objects=[item.id], card=item.source_name)
             return
         c = chars(game, obj)
         if any(t in c.types for t in PERMANENT_TYPES):
             new = move(game, obj, Zone.BATTLEFIELD, controller=item.controller, lki=c)
-            text = (f"{PASSED}{c.name} si risolve ed entra sul campo di battaglia sotto il controllo di "
-                    f"{item.controller} (timestamp {new.timestamp})")
             rules = ["117.3d", "608.3"]
+            host_data = None
             if "Aura" in c.subtypes and ctx.legal_targets():
                 host = ctx.legal_targets()[0]
                 if isinstance(host, int):
                     new.attached_to = host
                     game.touch()
-                    text += f", assegnata a {game.display(host)}, il suo bersaglio"
+                    host_data = _ref_data(game, host)
                     rules.append("303.4a")
-            game.say("resolve", text + ". La priorità torna al giocatore attivo.", *rules, "117.3b",
-                     objects=[obj.id])
+            game.record("resolve", "stack.permanent_resolves", *rules, "117.3b", objects=[obj.id], card=c.name,
+                        controller=item.controller, timestamp=new.timestamp, host=host_data)
             return
-        game.say("resolve", f"{PASSED}{c.name} si risolve: si eseguono le sue istruzioni nell'ordine in cui sono "
-                            "scritte.", "117.3d", "608.2", "608.2c", objects=[obj.id])
+        game.record("resolve", "stack.spell_resolves", "117.3d", "608.2", "608.2c", objects=[obj.id], card=c.name)
         partial()
         ctx.source_uid = obj.uid
         apply_effects(game, item.effect, ctx)
         if obj.current and obj.zone == Zone.STACK:
             move(game, obj, Zone.GRAVEYARD)
-            game.say("resolve", f"Come ultima parte della risoluzione, {c.name} va nel cimitero di {obj.owner}. La "
-                                "priorità torna al giocatore attivo.", "608.2n", "117.3b", objects=[obj.id])
+            game.record("resolve", "stack.spell_to_graveyard", "608.2n", "117.3b", objects=[obj.id], card=c.name,
+                        owner=obj.owner)
         return
-    text = f"{PASSED}{phrase} si risolve"
+    source_left = False
     if item.kind == "triggered" and item.source_uid is not None:
         src = game.objects.get(item.source_uid)
-        if src is not None and (not src.current or src.zone != Zone.BATTLEFIELD):
-            text += (" anche se la sua fonte ha lasciato il campo di battaglia: usa le informazioni di quando vi "
-                     "era (603.10, 608.2h)")
-    game.say("resolve", text + ".", "117.3d", "608.2", "608.2c", objects=[item.id])
+        source_left = src is not None and (not src.current or src.zone != Zone.BATTLEFIELD)
+    game.record("resolve", "stack.ability_resolves", "117.3d", "608.2", "608.2c", objects=[item.id], item=data,
+                source_left=source_left)
     partial()
     apply_effects(game, item.effect, ctx)
-
-
-def _plural_illegal(n: int) -> str:
-    return "è illegale il bersaglio" if n == 1 else "sono illegali i bersagli"
 
 
 def effect_context_for(game: Game, item: StackItem) -> EffectContext:
@@ -534,5 +540,6 @@ def effect_context_for(game: Game, item: StackItem) -> EffectContext:
                          kind=item.kind)
 
 
-__all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "push_triggered", "item_label",
-           "resolve_top", "selector_context", "stack_list", "stack_text", "target_problem"]
+__all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data", "item_label",
+           "push_triggered", "resolve_top", "selector_context", "stack_items", "stack_list", "target_problem",
+           "target_problem_data"]

@@ -20,12 +20,6 @@ from judgekit.engine.priority import priority_point, settle
 from judgekit.engine.state import Game
 from judgekit.engine.steps import MAX_HAND_SIZE, announce_step
 from judgekit.engine.vocab import COMBAT_STEPS, STEP_ORDER, Step, Zone
-from judgekit.render.terms import STEP_NAMES_IT
-
-
-def step_name(step: Step) -> str:
-    """The Italian name of a step ("sottofase di dichiarazione dei bloccanti")."""
-    return STEP_NAMES_IT.get(step, str(step))
 
 
 def enter_step(game: Game, step: Step) -> None:
@@ -41,8 +35,7 @@ def enter_step(game: Game, step: Step) -> None:
     if step in COMBAT_STEPS:
         combat.on_step(game, step)
     elif step == Step.DRAW:
-        game.say("step", f"{game.active} pescherebbe una carta: il grimorio non è rappresentato, non pesca nulla.",
-                 "504.1")
+        game.record("step", "turn.draw_not_modelled", "504.1", player=game.active)
     elif step == Step.CLEANUP:
         _discard_to_hand_size(game)
         cleanup(game)
@@ -64,8 +57,8 @@ def _discard_to_hand_size(game: Game) -> None:
         return
     for obj in hand[:excess]:
         move_to(game, obj, Zone.GRAVEYARD)
-    game.say("cleanup", f"{game.active} ha {len(hand)} carte in mano e ne scarta {excess} "
-                        f"({', '.join(o.card.name for o in hand[:excess])}; scelta predefinita del replay).", "514.1")
+    game.record("cleanup", "turn.discard_to_hand_size", "514.1", player=game.active, hand=len(hand),
+                discarded=[o.card.name for o in hand[:excess]])
 
 
 def following_step(game: Game) -> Step | None:
@@ -88,8 +81,7 @@ def following_step(game: Game) -> Step | None:
 def _go_next(game: Game) -> Step:
     nxt = following_step(game)
     if nxt is None:
-        raise ScenarioProblem("il turno è già finito (dopo la sottofase di cancellazione il replay non inizia il "
-                              "turno successivo)")
+        raise ScenarioProblem("turn.turn_over")
     if nxt == Step.COMBAT_DAMAGE and game.step == Step.COMBAT_DAMAGE:
             combat.damage_step(game)
     else:
@@ -103,8 +95,7 @@ def advance_to(game: Game, step: Step) -> None:
     begins (its turn-based actions done), or in the first step after it when ``step`` is skipped."""
     target = STEP_ORDER.index(step)
     if STEP_ORDER.index(game.step) > target:
-        raise IllegalAction(f"la {step_name(step)} di questo turno è già passata (ora siamo nella "
-                            f"{step_name(game.step)})", rule="500.1")
+        raise IllegalAction("turn.step_passed", rule="500.1", step=step.value, now=game.step.value)
     while STEP_ORDER.index(game.step) < target:
         settle(game)
         _go_next(game)
@@ -133,19 +124,16 @@ def end_turn(game: Game, spec: Any) -> None:
         priority_point(game)
         if not game.stack and game.activity == before:
             break
-        game.say("cleanup", "Durante la sottofase di cancellazione sono avvenute azioni di stato o abilità "
-                            "innescate: i giocatori ricevono priorità e segue un'altra sottofase di cancellazione.",
-                 "514.3a")
+        game.record("cleanup", "turn.cleanup_again", "514.3a")
         settle(game)
         enter_step(game, Step.CLEANUP)
-    game.say("step", "Il turno finisce dopo la sottofase di cancellazione; il replay non inizia il turno "
-                     "successivo.", "514.3")
+    game.record("step", "turn.turn_ends", "514.3")
 
 
 def cleanup(game: Game) -> None:
     """CR 514.2: at the same time, all damage marked on permanents is removed and the effects that last
     "until end of turn" or "this turn" end (regeneration and prevention shields included)."""
-    damaged = [f"{o.card.name} ({o.damage})" for o in game.battlefield() if o.damage > 0]
+    damaged = [{"card": o.card.name, "damage": o.damage} for o in game.battlefield() if o.damage > 0]
     shields = any(o.regeneration_shields or o.prevent_damage or o.prevent_all_damage for o in game.battlefield()) \
         or any(p.prevent_damage or p.prevent_all_damage for p in game.players)
     for obj in game.battlefield():
@@ -160,17 +148,8 @@ def cleanup(game: Game) -> None:
         p.prevent_damage = 0
         p.prevent_all_damage = False
     game.touch()
-    parts = []
-    if damaged:
-        parts.append("viene rimosso il danno segnato sui permanenti (" + ", ".join(damaged) + ")")
-    else:
-        parts.append("non c'è danno segnato da rimuovere")
-    if ended:
-        names = ", ".join(dict.fromkeys(e.source_name for e in ended))
-        parts.append(f"finiscono gli effetti «fino alla fine del turno» ({names})")
-    if shields:
-        parts.append("finiscono gli scudi di rigenerazione e di prevenzione di questo turno")
-    game.say("cleanup", "Sottofase di cancellazione, contemporaneamente: " + "; ".join(parts) + ".", "514.2")
+    game.record("cleanup", "turn.cleanup", "514.2", damaged=damaged,
+                ended=list(dict.fromkeys(e.source_name for e in ended)), shields=shields)
 
 
 def end_combat_effects(game: Game) -> None:
@@ -179,5 +158,4 @@ def end_combat_effects(game: Game) -> None:
     if ended:
         game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
         game.touch()
-        game.say("step", "Finiscono gli effetti «fino alla fine del combattimento» (" +
-                 ", ".join(e.source_name for e in ended) + ").", "511.3")
+        game.record("step", "turn.combat_effects_end", "511.3", sources=[e.source_name for e in ended])
