@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from judgekit.engine.choices import Chooser, DefaultChooser
 from judgekit.engine.records import Record
 from judgekit.engine.vocab import Duration, Step, Zone
 
@@ -321,6 +322,9 @@ class Game:
     events_seen: int = 0
     combat: CombatState | None = None
     log: list[Record] = field(default_factory=list)
+    # Who answers the decisions of the game (choices.py): the documented defaults unless the layer above
+    # gives a scripted chooser built from the scenario's choices.
+    chooser: Chooser = field(default_factory=DefaultChooser)
     choices: Spec = field(default_factory=dict)
     used_choices: set[str] = field(default_factory=set)
     next_uid: int = 1

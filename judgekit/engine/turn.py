@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine import combat
+from judgekit.engine.choices import Discard
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
@@ -49,16 +50,19 @@ def _end_of_combat_phase(game: Game) -> None:
 
 
 def _discard_to_hand_size(game: Game) -> None:
-    """CR 514.1: the active player discards down to the maximum hand size (seven). The format has no choice
-    for which cards: the oldest cards in hand are discarded, and a step says so."""
+    """CR 514.1: the active player discards down to the maximum hand size (seven), choosing which cards
+    (a :class:`~judgekit.engine.choices.Discard` decision; by default the oldest cards in hand)."""
     hand = game.in_zone(Zone.HAND, game.active)
     excess = len(hand) - MAX_HAND_SIZE
     if excess <= 0:
         return
-    for obj in hand[:excess]:
+    by_id = {o.id: o for o in hand}
+    decision = game.chooser.choose(Discard(game.active, excess, tuple(by_id)))
+    chosen = [by_id[i] for i in decision.value]
+    for obj in chosen:
         move_to(game, obj, Zone.GRAVEYARD)
     game.record("cleanup", "turn.discard_to_hand_size", "514.1", player=game.active, hand=len(hand),
-                discarded=[o.card.name for o in hand[:excess]])
+                discarded=[o.card.name for o in chosen], given=decision.given)
 
 
 def following_step(game: Game) -> Step | None:

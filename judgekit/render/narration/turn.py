@@ -24,7 +24,11 @@ def _draw_not_modelled(p: dict[str, Any], names: Names) -> str:
 def _discard_to_hand_size(p: dict[str, Any], names: Names) -> str:
     discarded = p["discarded"]
     return (f"{p['player']} ha {p['hand']} carte in mano e ne scarta {len(discarded)} "
-            f"({names.cards(discarded)}; scelta predefinita del replay).")
+            f"({names.cards(discarded)}; {_how(p)}).")
+
+
+def _how(p: dict[str, Any]) -> str:
+    return "come indicato nelle scelte" if p.get("given") else "scelta predefinita del replay"
 
 
 def _step_passed(p: dict[str, Any], names: Names) -> str:
