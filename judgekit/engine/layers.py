@@ -32,14 +32,6 @@ from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Ga
 from judgekit.engine.values import ValueContext, evaluate, mana_value, value_reads
 from judgekit.engine.vocab import BASIC_LAND_MANA, CREATURE_TYPES, LAYER_ORDER, Layer, Zone, subtype_allowed
 
-# Which characteristics applying an operation of a layer can change (for the dependency pre-check).
-LAYER_WRITES: dict[Layer, set[str]] = {
-    Layer.COPY: {"*"}, Layer.CONTROL: {"controller"}, Layer.TEXT: {"text"},
-    Layer.TYPE: {"types", "subtypes", "supertypes", "abilities"}, Layer.COLOR: {"colors"},
-    Layer.ABILITY: {"keywords", "abilities"}, Layer.PT_CDA: {"pt"}, Layer.PT_SET: {"pt"}, Layer.PT_MODIFY: {"pt"},
-    Layer.PT_SWITCH: {"pt"},
-}
-
 PT_COUNTER_RE_CACHE: dict[str, tuple[int, int] | None] = {}
 
 
@@ -183,7 +175,7 @@ def _effect_from_game(e: ContinuousEffect) -> LEffect:
     return le
 
 
-_OP_NAMES = set(OP_LAYER) | {"except"}
+_OP_NAMES = set(TABLE)
 
 
 def _effect_from_static(w: Work, ab: Ability) -> LEffect:
@@ -786,21 +778,11 @@ def describe_ops(le: LEffect, layer: Layer, game: Game | None = None) -> str:
 
 
 def op_rules(le: LEffect, layer: Layer) -> list[str]:
+    """The rules an effect's application in ``layer`` cites: its operations' (the table's), then how its
+    affected set is determined (CR 611.2c, 611.3a)."""
     out: list[str] = []
-    ops = le.ops_in(layer)
-    if "copy_of" in ops:
-        exc = le.ops.get("except") or {}
-        out.append("707.2")
-        if any(k in exc for k in ("keywords", "abilities")):
-            out.append("707.9a")
-        if any(k not in ("keywords", "abilities") for k in exc):
-            out.append("707.9b")
-    if "set_land_types" in ops:
-        out += ["305.7", "305.6"]
-    if "cda" in ops:
-        out += ["613.3", "604.3"]
-    if "remove_all_abilities" in ops or "add_abilities" in ops or "add_keywords" in ops:
-        pass
+    for op in le.ops_in(layer):
+        out += TABLE[op].rules(le.ops)
     if le.fixed is not None:
         out.append("611.2c")
     elif le.static:

@@ -139,7 +139,7 @@ def describe_op(op: str, p: Any, ops: dict[str, Any] | None = None, names: Names
 
 
 def describe_ops_data(ops: dict[str, Any], layer: str, names: Names = PLAIN) -> str:
-    """The operations of ``ops`` that apply in ``layer`` (its value: ``"1"``, ``"7c"``), joined by "; ".
+    """The operations of ``ops`` that apply in ``layer`` (its value: ``"1a"``, ``"7c"``), joined by "; ".
     ``ops`` as given by ``judgekit.engine.layers.ops_data`` (``copy_of`` by card name)."""
     return "; ".join(describe_op(op, p, ops, names) for op, p in ops.items()
                      if op in OP_LAYER and OP_LAYER[op].value == layer)
