@@ -26,30 +26,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.operations import OP_LAYER
+from judgekit.engine.operations import OP_LAYER, TABLE
 from judgekit.engine.selectors import SelectorContext, matches, reads, select, zones
 from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Game, GameObject
 from judgekit.engine.values import ValueContext, evaluate, mana_value, value_reads
-from judgekit.engine.vocab import (
-    BASIC_LAND_MANA,
-    CREATURE_TYPES,
-    KIND_TYPES,
-    LAND_TYPES,
-    LAYER_ORDER,
-    SUBTYPE_KINDS,
-    Layer,
-    Zone,
-    subtype_allowed,
-)
-from judgekit.render.terms import ability_label_it, it, type_line_it
-
-# Which characteristics applying an operation of a layer can change (for the dependency pre-check).
-LAYER_WRITES: dict[Layer, set[str]] = {
-    Layer.COPY: {"*"}, Layer.CONTROL: {"controller"}, Layer.TEXT: {"text"},
-    Layer.TYPE: {"types", "subtypes", "supertypes", "abilities"}, Layer.COLOR: {"colors"},
-    Layer.ABILITY: {"keywords", "abilities"}, Layer.PT_CDA: {"pt"}, Layer.PT_SET: {"pt"}, Layer.PT_MODIFY: {"pt"},
-    Layer.PT_SWITCH: {"pt"},
-}
+from judgekit.engine.vocab import BASIC_LAND_MANA, CREATURE_TYPES, LAYER_ORDER, Layer, Zone, subtype_allowed
 
 PT_COUNTER_RE_CACHE: dict[str, tuple[int, int] | None] = {}
 
@@ -124,16 +105,36 @@ class LEffect:
 
 @dataclass
 class Application:
-    """One effect applied in one layer: the row of a layer table."""
+    """One effect applied in one layer: the row of a layer table, as data.
+
+    ``ops`` are the effect's operations of the layer (see :func:`ops_data`); ``counters`` the P/T counters
+    applied in layer 7c (CR 613.4c) when the row is not an effect's (``key`` ``counters:<uid>``, no source);
+    ``results`` the relevant characteristics of each affected object after the layer (see
+    :func:`result_data`); ``order`` why the effect applies at this point (``code`` and its facts: ``cda``,
+    ``loop``, ``before_dependents``, ``before_waiting``, ``timestamp``, ``last``, ``only``, ``counters``;
+    ``effects`` lists the others involved as ``{"source", "timestamp"}``); ``removed`` says the ability that
+    generates it has been removed but the effect keeps applying (CR 613.6)."""
 
     layer: Layer
     key: str
     source_name: str
     timestamp: int
-    text: str
+    ops: dict[str, Any]
     affected: list[int]
-    results: dict[int, str]
-    reason: str
+    results: dict[int, dict[str, Any]]
+    order: dict[str, Any]
+    rules: list[str]
+    counters: list[tuple[str, int]] = field(default_factory=list)
+    removed: bool = False
+
+
+@dataclass
+class LayerNote:
+    """An effect that does not apply, as data: ``code`` (``layers.ability_gone``, ``layers.condition_unmet``),
+    ``params`` (``source``, ``layer``) and the rules."""
+
+    code: str
+    params: dict[str, Any]
     rules: list[str]
 
 
@@ -144,7 +145,7 @@ class LayerResult:
     views: dict[int, Work]
     computed: dict[int, Computed]
     trace: list[Application] = field(default_factory=list)
-    notes: list[tuple[str, list[str]]] = field(default_factory=list)
+    notes: list[LayerNote] = field(default_factory=list)
     # Where each note belongs: the number of trace entries recorded before it.
     note_positions: list[int] = field(default_factory=list)
     _shared_names: set[str] | None = field(default=None, repr=False)
@@ -174,7 +175,7 @@ def _effect_from_game(e: ContinuousEffect) -> LEffect:
     return le
 
 
-_OP_NAMES = set(OP_LAYER) | {"except"}
+_OP_NAMES = set(TABLE)
 
 
 def _effect_from_static(w: Work, ab: Ability) -> LEffect:
@@ -199,19 +200,9 @@ def _effect_reads(le: LEffect, layer: Layer | None = None) -> set[str]:
     for op, param in le.ops.items():
         if layer is not None and OP_LAYER.get(op) != layer:
             continue
-        if op in ("cda", "set_pt", "modify_pt") and isinstance(param, dict):
-            out |= value_reads(param.get("power")) | value_reads(param.get("toughness"))
-        if op == "copy_of":
-            out.add("*copy")
-        if op in ("add_subtypes", "set_subtypes"):
-            # CR 205.3d: whether a subtype can be gained depends on the object's card types.
-            for sub in param:
-                kind = SUBTYPE_KINDS.get(sub)
-                out |= {f"types:{t}" for t in KIND_TYPES.get(kind, set())} if kind else set()
-        if op == "all_creature_types":
-            out |= {"types:Creature", "types:Kindred"}
-        if op == "control" and param == "you":
-            out.add("controller")
+        entry = TABLE.get(op)
+        if entry is not None:
+            out |= entry.reads(param)
     if le.static:
         out |= {"set:abilities", "set:text"}
         if _uses_you(le):
@@ -223,35 +214,7 @@ def _effect_writes(le: LEffect, layer: Layer) -> set[str]:
     """What applying the effect's operations of ``layer`` can change, as tokens (``*`` is anything)."""
     out: set[str] = set()
     for op in le.ops_in(layer):
-        p = le.ops[op]
-        if op == "copy_of":
-            out.add("*")
-        elif op == "control":
-            out.add("controller")
-        elif op == "text_change":
-            out.add("text")
-        elif op == "add_types":
-            out |= {f"types:{t}" for t in p}
-        elif op in ("remove_types", "set_types"):
-            out |= {"types:*", "subtypes:*"}
-        elif op == "add_subtypes":
-            out |= {f"subtypes:{t}" for t in p}
-        elif op in ("set_subtypes", "all_creature_types"):
-            out.add("subtypes:*")
-        elif op in ("add_supertypes", "remove_supertypes"):
-            out |= {f"supertypes:{t}" for t in p}
-        elif op == "set_land_types":
-            out |= {"subtypes:*", "abilities", "keywords:*"}
-        elif op == "set_colors":
-            out.add("colors:*")
-        elif op == "add_colors":
-            out |= {f"colors:{c}" for c in p}
-        elif op in ("add_keywords", "remove_keywords"):
-            out |= {f"keywords:{k}" for k in p}
-        elif op == "remove_all_abilities":
-            out |= {"keywords:*", "abilities"}
-        elif op in ("cda", "set_pt", "modify_pt", "switch_pt"):
-            out.add("pt")
+        out |= TABLE[op].writes(le.ops[op])
     return out
 
 
@@ -288,7 +251,7 @@ class _Run:
         self.game = game
         self.trace_on = trace
         self.trace: list[Application] = []
-        self.notes: list[tuple[str, list[str]]] = []
+        self.notes: list[LayerNote] = []
         self.note_positions: list[int] = []
         self.started: dict[str, list[int]] = {}
         self.started_effects: dict[str, LEffect] = {}
@@ -368,21 +331,7 @@ class _Run:
     def does(self, le: LEffect, layer: Layer, w: Work, W: dict[int, Work]) -> list[Any]:
         out: list[Any] = []
         for op in le.ops_in(layer):
-            p = le.ops[op]
-            if op == "copy_of":
-                t = self._copy_source(le, p, W)
-                out.append(_signature(t.c) if t is not None else None)
-                out.append(le.ops.get("except"))
-            elif op == "control":
-                out.append(self._player(le, p, W))
-            elif op in ("add_subtypes", "set_subtypes"):
-                out.append([s for s in p if subtype_allowed(s, w.c.types)])
-            elif op in ("cda", "set_pt", "modify_pt"):
-                out.append(self._pt_values(le, op, w, W))
-            elif op == "all_creature_types":
-                out.append(subtype_allowed("Human", w.c.types))
-            else:
-                out.append(p)
+            out += TABLE[op].does(self, le, le.ops[op], w, W)
         return out
 
     def footprint(self, le: LEffect, layer: Layer, W: dict[int, Work], only: set[int] | None) -> Any:
@@ -401,95 +350,26 @@ class _Run:
         return (src_text, mem, [self.does(le, layer, W[u], W) for u in mem])
 
     # -- applying ---------------------------------------------------------------------------------------
-    def _player(self, le: LEffect, p: str, W: dict[int, Work]) -> str | None:
+    def player(self, le: LEffect, p: str, W: Any) -> str | None:
         return self.you(le, W) if p == "you" else p
 
-    def _copy_source(self, le: LEffect, ref: str, W: dict[int, Work]) -> Work | None:
+    def copy_source(self, le: LEffect, ref: str, W: Any) -> Work | None:
         uid = self.game.ids.get(ref)
         if ref == "target":
             uid = next((t for t in le.targets if isinstance(t, int)), None)
         if uid is None:
             return None
-        w = W.get(uid)
-        if w is not None:
-            return w
-        obj = self.game.objects.get(uid)
-        if obj is not None and obj.lki is not None:
-            return None
-        return None
+        w: Work | None = W.get(uid)
+        return w
 
-    def apply(self, le: LEffect, layer: Layer, w: Work, W: dict[int, Work]) -> None:
+    def apply(self, le: LEffect, layer: Layer, w: Work, W: Any) -> None:
         """Apply the operations of ``le`` that belong to ``layer`` to one object."""
-        c = w.c
         for op in le.ops_in(layer):
-            p = le.ops[op]
-            if op == "copy_of":
-                self._apply_copy(le, p, w, W)
-            elif op == "control":
-                player = self._player(le, p, W)
-                if player is not None and w.zone in (Zone.BATTLEFIELD, Zone.STACK):
-                    w.controller = player
-            elif op == "text_change":
-                _text_change(c, p["from"], p["to"])
-            elif op == "add_types":
-                c.types = _merge(c.types, p)
-            elif op == "remove_types":
-                c.types = [t for t in c.types if t not in p]
-                c.subtypes = [s for s in c.subtypes if subtype_allowed(s, c.types)]
-            elif op == "set_types":
-                c.types = _merge([], p)
-                c.subtypes = [s for s in c.subtypes if subtype_allowed(s, c.types)]
-            elif op == "add_subtypes":
-                c.subtypes = _merge(c.subtypes, [s for s in p if subtype_allowed(s, c.types)])
-            elif op == "set_subtypes":
-                kinds = {SUBTYPE_KINDS.get(s) for s in p}
-                keep = [s for s in c.subtypes if SUBTYPE_KINDS.get(s) not in kinds]
-                if "Creature" in kinds:
-                    c.all_creature_types = False
-                c.subtypes = _merge(keep, [s for s in p if subtype_allowed(s, c.types)])
-            elif op == "add_supertypes":
-                c.supertypes = _merge(c.supertypes, p)
-            elif op == "remove_supertypes":
-                c.supertypes = [s for s in c.supertypes if s not in p]
-            elif op == "all_creature_types":
-                if subtype_allowed("Human", c.types):
-                    c.all_creature_types = True
-            elif op == "set_land_types":
-                if "Land" in c.types:
-                    # CR 305.7: new land types replace the old ones; it loses the abilities from its text and
-                    # old land types (at this point every ability it has is one of those) and gains the new
-                    # intrinsic mana abilities (added at the end of layer 4, CR 305.6).
-                    c.subtypes = _merge([s for s in c.subtypes if s not in LAND_TYPES], p)
-                    c.abilities = []
-                    c.keywords = []
-            elif op == "set_colors":
-                c.colors = sorted(set(p))
-            elif op == "add_colors":
-                c.colors = sorted(set(c.colors) | set(p))
-            elif op == "add_keywords":
-                c.keywords = _merge(c.keywords, p)
-            elif op == "remove_keywords":
-                c.keywords = [k for k in c.keywords if k not in p]
-            elif op == "add_abilities":
-                new = list(c.abilities)
-                for i, spec in enumerate(p):
-                    kind = next(k for k in ("mana", "static", "trigger", "activated") if k in spec)
-                    new.append(Ability(kind, spec, "granted", le.timestamp, f"g{le.key}:{i}"))
-                c.abilities = new
-            elif op == "remove_all_abilities":
-                c.abilities = []
-                c.keywords = []
-                c.all_creature_types = c.all_creature_types and False
-            elif op in ("cda", "set_pt"):
-                c.power, c.toughness = self._pt_values(le, op, w, W)
-            elif op == "modify_pt":
-                dp, dt = self._pt_values(le, op, w, W)
-                c.power = (c.power or 0) + dp
-                c.toughness = (c.toughness or 0) + dt
-            elif op == "switch_pt":
-                c.power, c.toughness = c.toughness, c.power
+            apply = TABLE[op].apply
+            if apply is not None:
+                apply(self, le, le.ops[op], w, W)
 
-    def _pt_values(self, le: LEffect, op: str, w: Work, W: Any) -> tuple[int, int]:
+    def pt_values(self, le: LEffect, op: str, w: Work, W: Any) -> tuple[int, int]:
         """The P/T values of an operation for one object; values that don't depend on the object are
         evaluated once per application (``self.frozen``), on the state before the effect applies."""
         p = le.ops[op]
@@ -508,31 +388,6 @@ class _Run:
                 self.frozen[key] = n
             out.append(n)
         return out[0], out[1]
-
-    def _apply_copy(self, le: LEffect, ref: str, w: Work, W: dict[int, Work]) -> None:
-        """CR 707.2, 707.9: the copiable values of the original (as modified by other copy effects and the
-        exceptions of its own copy effect) overwrite the object's; ``except`` values become part of them."""
-        src = self._copy_source(le, ref, W)
-        if src is None or src.uid == w.uid:
-            return
-        new = Chars.clone(src)
-        exc = le.ops.get("except") or {}
-        for key, value in exc.items():
-            if key in ("keywords",):
-                new.keywords = _merge(new.keywords, value)
-            elif key == "abilities":
-                extra = [Ability(next(k for k in ("mana", "static", "trigger", "activated") if k in spec), spec,
-                                 "text", None, f"x{le.key}:{i}") for i, spec in enumerate(value)]
-                new.abilities = list(new.abilities) + extra
-            elif key in ("power", "toughness", "loyalty", "defense", "mana_cost", "name", "target", "effect"):
-                setattr(new, key, value)
-            elif key in ("types", "supertypes", "subtypes", "colors"):
-                setattr(new, key, list(value))
-        if "colors" not in exc and "mana_cost" in exc:
-            from judgekit.engine.values import cost_colors
-
-            new.colors = cost_colors(new.mana_cost)
-        w.__dict__.update(new.__dict__)
 
     # -- one layer --------------------------------------------------------------------------------------
     def candidates(self, layer: Layer, game_effects: list[LEffect]) -> list[LEffect]:
@@ -571,15 +426,15 @@ class _Run:
             self.dead.add(le.key)
             if self.trace_on:
                 self.note_positions.append(len(self.trace))
-                self.notes.append((f"{le.source_name}: l'abilità non c'è più quando il suo effetto dovrebbe "
-                                   f"applicarsi nel layer {layer.value}, quindi non si applica.", ["613.8a", "613.6"]))
+                self.notes.append(LayerNote("layers.ability_gone", {"source": le.source_name, "layer": layer.value},
+                                            ["613.8a", "613.6"]))
             return False
         if not self.condition_holds(le, self.W):
             self.dead.add(le.key)
             if self.trace_on:
                 self.note_positions.append(len(self.trace))
-                self.notes.append((f"{le.source_name}: la condizione non è soddisfatta nel punto in cui l'effetto "
-                                   f"si applicherebbe (layer {layer.value}), quindi non si applica.", ["613.1"]))
+                self.notes.append(LayerNote("layers.condition_unmet", {"source": le.source_name,
+                                                                      "layer": layer.value}, ["613.1"]))
             return False
         self.started[le.key] = self.members(le, self.W)
         self.started_effects[le.key] = le
@@ -684,13 +539,12 @@ class _Run:
                     pick = e
                     break
                 blocked_by[e.key] = dep
-            reason = ""
+            order: dict[str, Any] = {}
             rules: list[str] = []
             if pick is None:
                 loop = self._first_loop(remaining, candidates, layer)
                 pick = loop[0]
-                names = ", ".join(f"{e.source_name} (timestamp {e.timestamp})" for e in loop)
-                reason = f"ciclo di dipendenze tra {names}: si usa l'ordine di timestamp"
+                order = {"code": "loop", "effects": _facts(loop)}
                 rules.append("613.8b")
             else:
                 # The effects after ``pick`` were not examined by the search: to explain the order, find the
@@ -704,30 +558,27 @@ class _Run:
                         blocked_by[b.key] = pick
                 waiting = [b for b in remaining if blocked_by.get(b.key) is pick]
                 if pick.cda:
-                    reason = "abilità che definisce caratteristiche: si applica per prima"
+                    order = {"code": "cda"}
                     rules.append("613.3")
                 if waiting:
-                    names = ", ".join(f"{b.source_name} (timestamp {b.timestamp})" for b in waiting)
-                    reason = (f"prima di {names}, che dipende da questo effetto" if len(waiting) == 1 else
-                              f"prima di {names}, che dipendono da questo effetto")
+                    order = {"code": "before_dependents", "effects": _facts(waiting)}
                     rules.append("613.8a")
                 elif blocked_by:
-                    others = ", ".join(f"{b.source_name} (timestamp {b.timestamp})"
-                                       for b in remaining if b.key in blocked_by)
-                    reason = f"prima di {others}, che dipende da un altro effetto"
+                    order = {"code": "before_waiting",
+                             "effects": _facts([b for b in remaining if b.key in blocked_by])}
                     rules.append("613.8a")
-                elif not reason:
+                elif not order:
                     if len(remaining) > 1:
-                        reason = "ordine di timestamp"
+                        order = {"code": "timestamp"}
                         rules.append("613.7")
                     elif total > 1:
-                        reason = "ultimo effetto rimasto in questo layer"
+                        order = {"code": "last"}
                     else:
-                        reason = "unico effetto in questo layer"
+                        order = {"code": "only"}
             remaining.remove(pick)
             self.handled.add(pick.key)
-            self._apply_effect(pick, layer, reason, rules)
-            if any(op in ("copy_of", "add_abilities", "text_change") for op in pick.ops_in(layer)):
+            self._apply_effect(pick, layer, order, rules)
+            if any(TABLE[op].new_statics for op in pick.ops_in(layer)):
                 fresh = self._new_candidates(layer, remaining, pick.cda)
                 if fresh:
                     remaining.extend(fresh)
@@ -778,7 +629,7 @@ class _Run:
         best = min(closed or comps, key=lambda c: min(by_key[k].order for k in c))
         return sorted((by_key[k] for k in best), key=lambda e: e.order)
 
-    def _apply_effect(self, le: LEffect, layer: Layer, reason: str, rules: list[str]) -> None:
+    def _apply_effect(self, le: LEffect, layer: Layer, order: dict[str, Any], rules: list[str]) -> None:
         was_started = le.key in self.started
         removed = le.static and was_started and not self._ability_present(le)
         if not self.start(le, layer):
@@ -790,14 +641,12 @@ class _Run:
             self.apply(le, layer, self.W[u], self.W)
         if self.trace_on:
             if removed:
-                reason = (reason + "; " if reason else "") + ("l'abilità che lo genera è stata rimossa, ma l'effetto "
-                                                              "continua ad applicarsi agli stessi oggetti")
                 rules = [*rules, "613.6"]
             self.trace.append(Application(
                 layer=layer, key=le.key, source_name=le.source_name, timestamp=le.timestamp,
-                text=describe_ops(le, layer, self.game), affected=members,
-                results={u: describe_result(self.W[u], layer) for u in members}, reason=reason,
-                rules=[layer.rule, *op_rules(le, layer), *rules]))
+                ops=ops_data(layer_ops(le.ops, layer), self.game), affected=members,
+                results={u: result_data(self.W[u], layer) for u in members}, order=order,
+                rules=[layer.rule, *op_rules(le, layer), *rules], removed=removed))
 
     def _ability_present(self, le: LEffect) -> bool:
         src = self.W.get(le.source_uid) if le.source_uid is not None else None
@@ -855,24 +704,23 @@ class _Run:
             if not counters:
                 continue
             dp = dt = 0
-            shown = []
+            shown: list[tuple[str, int]] = []
             for kind, n in counters.items():
                 pt = pt_counter(kind)
                 if pt is None or n <= 0:
                     continue
                 dp += pt[0] * n
                 dt += pt[1] * n
-                shown.append(f"{n} segnalin{'o' if n == 1 else 'i'} {kind}")
+                shown.append((kind, n))
             if not shown:
                 continue
             w.c.power = (w.c.power or 0) + dp
             w.c.toughness = (w.c.toughness or 0) + dt
             if self.trace_on:
                 self.trace.append(Application(
-                    layer=Layer.PT_MODIFY, key=f"counters:{w.uid}", source_name="segnalini",
-                    timestamp=w.obj.timestamp, text=", ".join(shown), affected=[w.uid],
-                    results={w.uid: describe_result(w, Layer.PT_MODIFY)},
-                    reason="i segnalini si applicano nel layer 7c", rules=["613.4c", "122.1a"]))
+                    layer=Layer.PT_MODIFY, key=f"counters:{w.uid}", source_name="", timestamp=w.obj.timestamp,
+                    ops={}, affected=[w.uid], results={w.uid: result_data(w, Layer.PT_MODIFY)},
+                    order={"code": "counters"}, rules=["613.4c", "122.1a"], counters=shown))
 
 
 def compute(game: Game, *, trace: bool = False) -> LayerResult:
@@ -882,43 +730,6 @@ def compute(game: Game, *, trace: bool = False) -> LayerResult:
 
 # ------------------------------------------------------------------------------------------------------
 # Helpers
-
-
-def _merge(base: list[str], extra: Iterable[str]) -> list[str]:
-    out = list(base)
-    for x in extra:
-        if x not in out:
-            out.append(x)
-    return out
-
-
-def _signature(c: Chars) -> tuple[Any, ...]:
-    return (c.name, c.mana_cost, tuple(c.colors), tuple(c.types), tuple(c.supertypes), tuple(c.subtypes), c.power,
-            c.toughness, c.loyalty, tuple(c.keywords), tuple((a.key, repr(a.spec)) for a in c.abilities),
-            c.all_creature_types)
-
-
-def _replace_word(value: Any, old: str, new: str) -> Any:
-    if isinstance(value, str):
-        if value == old:
-            return new
-        if value == f"protection_from_{old}":
-            return f"protection_from_{new}"
-        return value
-    if isinstance(value, list):
-        return [_replace_word(v, old, new) for v in value]
-    if isinstance(value, dict):
-        return {k: (v if k in ("mana", "affects") and isinstance(v, str) else _replace_word(v, old, new))
-                for k, v in value.items()}
-    return value
-
-
-def _text_change(c: Chars, old: str, new: str) -> None:
-    """CR 612.2: change a colour word or land type word in the object's own text (not granted abilities,
-    not mana symbols, not its name)."""
-    c.keywords = [_replace_word(k, old, new) for k in c.keywords]
-    c.abilities = [Ability(a.kind, _replace_word(a.spec, old, new) if a.kind != "mana" else a.spec, a.origin,
-                           a.grant_ts, a.key) if a.origin == "text" else a for a in c.abilities]
 
 
 def _computed(w: Work) -> Computed:
@@ -936,144 +747,42 @@ def _computed(w: Work) -> Computed:
         all_creature_types=c.all_creature_types, effect=list(c.effect), target=c.target)
 
 
-def _names(values: Iterable[str]) -> str:
-    return ", ".join(it(v) for v in values)
+def _facts(effects: list[LEffect]) -> list[dict[str, Any]]:
+    return [{"source": e.source_name, "timestamp": e.timestamp} for e in effects]
 
 
-def _value_text(v: Any) -> str:
-    if isinstance(v, int):
-        return str(v)
-    if v == "mana_value":
-        return "valore di mana"
-    if isinstance(v, dict):
-        base = ""
-        if v.get("count") is not None:
-            base = "numero di oggetti scelti"
-        elif v.get("card_types_in_graveyards"):
-            base = "tipi di carta nei cimiteri"
-        elif v.get("hand_size") is not None:
-            base = "carte in mano"
-        elif v.get("life") is not None:
-            base = "punti vita"
-        elif v.get("power_of") is not None:
-            base = f"forza di {v['power_of']}"
-        elif v.get("toughness_of") is not None:
-            base = f"costituzione di {v['toughness_of']}"
-        if v.get("times") is not None:
-            base += f" × {v['times']}"
-        if v.get("plus") is not None:
-            base += f" + {v['plus']}"
-        if v.get("negate"):
-            base = f"−({base})"
-        return base
-    return str(v)
+def layer_ops(ops: dict[str, Any], layer: Layer) -> dict[str, Any]:
+    """The operations of ``ops`` that apply in ``layer`` (with ``except`` when ``copy_of`` is among them)."""
+    out = {op: p for op, p in ops.items() if OP_LAYER.get(op) == layer}
+    if "copy_of" in out and "except" in ops:
+        out["except"] = ops["except"]
+    return out
 
 
-def _signed(v: Any) -> str:
-    if isinstance(v, int):
-        return f"+{v}" if v >= 0 else str(v)
-    return f"+({_value_text(v)})"
-
-
-def describe_op(op: str, p: Any, le: LEffect | None = None, game: Game | None = None) -> str:
-    """An Italian description of one operation."""
-    if op == "copy_of":
-        name = p
-        if game is not None and p in game.ids:
-            name = game.obj(p).card.name
-        text = f"diventa una copia di {name}"
-        exc = le.ops.get("except") if le is not None else None
-        if exc:
-            parts = []
-            if "power" in exc or "toughness" in exc:
-                parts.append(f"è {exc.get('power', '?')}/{exc.get('toughness', '?')}")
-            if exc.get("keywords"):
-                parts.append(f"ha {_names(exc['keywords'])}")
-            for key in ("name", "types", "subtypes", "colors"):
-                if key in exc:
-                    value = exc[key]
-                    parts.append(f"{key} {_names(value) if isinstance(value, list) else value}")
-            text += " eccetto che " + ", ".join(parts) if parts else ""
-        return text
-    if op == "control":
-        return f"passa sotto il controllo di {p if p != 'you' else 'chi controlla la fonte'}"
-    if op == "text_change":
-        return f"nel suo testo «{it(p['from'])}» diventa «{it(p['to'])}»"
-    if op == "add_types":
-        return f"diventa {_names(p)} in aggiunta ai suoi tipi"
-    if op == "remove_types":
-        return f"perde il tipo {_names(p)}"
-    if op == "set_types":
-        return f"i suoi tipi diventano {_names(p)}"
-    if op == "add_subtypes":
-        return f"diventa {_names(p)} in aggiunta ai suoi sottotipi"
-    if op == "set_subtypes":
-        return f"i suoi sottotipi diventano {_names(p)}"
-    if op == "add_supertypes":
-        return f"diventa {_names(p)}"
-    if op == "remove_supertypes":
-        return f"perde il supertipo {_names(p)}"
-    if op == "all_creature_types":
-        return "ha tutti i tipi di creatura"
-    if op == "set_land_types":
-        mana = ", ".join("{" + BASIC_LAND_MANA[t] + "}" for t in p if t in BASIC_LAND_MANA)
-        extra = f" e guadagna «{{T}}: aggiungi {mana}»" if mana else ""
-        return f"diventa {_names(p)}: perde le abilità del suo testo e dei vecchi tipi di terra{extra}"
-    if op == "set_colors":
-        return f"diventa {_names(p)}" if p else "diventa incolore"
-    if op == "add_colors":
-        return f"diventa anche {_names(p)}"
-    if op == "add_keywords":
-        return f"guadagna {_names(p)}"
-    if op == "remove_keywords":
-        return f"perde {_names(p)}"
-    if op == "add_abilities":
-        return "guadagna " + ", ".join(_ability_text(spec) for spec in p)
-    if op == "remove_all_abilities":
-        return "perde tutte le abilità"
-    if op in ("cda", "set_pt"):
-        lead = ("forza e costituzione definite dalla sua abilità" if op == "cda" else
-                "forza e costituzione base")
-        if p["power"] == p["toughness"] and not isinstance(p["power"], int):
-            return f"{lead} pari a {_value_text(p['power'])}"
-        return f"{lead}: {_value_text(p['power'])}/{_value_text(p['toughness'])}"
-    if op == "modify_pt":
-        return f"{_signed(p['power'])}/{_signed(p['toughness'])}"
-    if op == "switch_pt":
-        return "scambia forza e costituzione"
-    return op
-
-
-def _ability_text(spec: dict[str, Any]) -> str:
-    if "mana" in spec:
-        return "«{T}: aggiungi " + " o ".join("{" + s + "}" for s in spec["mana"]) + "»"
-    if "activated" in spec:
-        return "un'abilità attivata"
-    if "trigger" in spec:
-        return f"un'abilità innescata ({spec['trigger'].get('event')})"
-    return "un'abilità statica"
+def ops_data(ops: dict[str, Any], game: Game | None = None) -> dict[str, Any]:
+    """Operations as the ruling shows them: as given, except that the object a ``copy_of`` copies is given
+    by its card name when it is a scenario id (``target`` stays as it is)."""
+    out = dict(ops)
+    ref = out.get("copy_of")
+    if game is not None and isinstance(ref, str) and ref in game.ids:
+        out["copy_of"] = game.obj(ref).card.name
+    return out
 
 
 def describe_ops(le: LEffect, layer: Layer, game: Game | None = None) -> str:
-    return "; ".join(describe_op(op, le.ops[op], le, game) for op in le.ops_in(layer))
+    """Transitional (for callers not converted yet): the Italian text of the operations of ``le`` in
+    ``layer``. Use :func:`ops_data` and ``judgekit.render.narration.layers.describe_ops_data`` instead."""
+    from judgekit.render.narration.layers import describe_ops_data
+
+    return describe_ops_data(ops_data(le.ops, game), layer.value)
 
 
 def op_rules(le: LEffect, layer: Layer) -> list[str]:
+    """The rules an effect's application in ``layer`` cites: its operations' (the table's), then how its
+    affected set is determined (CR 611.2c, 611.3a)."""
     out: list[str] = []
-    ops = le.ops_in(layer)
-    if "copy_of" in ops:
-        exc = le.ops.get("except") or {}
-        out.append("707.2")
-        if any(k in exc for k in ("keywords", "abilities")):
-            out.append("707.9a")
-        if any(k not in ("keywords", "abilities") for k in exc):
-            out.append("707.9b")
-    if "set_land_types" in ops:
-        out += ["305.7", "305.6"]
-    if "cda" in ops:
-        out += ["613.3", "604.3"]
-    if "remove_all_abilities" in ops or "add_abilities" in ops or "add_keywords" in ops:
-        pass
+    for op in le.ops_in(layer):
+        out += TABLE[op].rules(le.ops)
     if le.fixed is not None:
         out.append("611.2c")
     elif le.static:
@@ -1081,26 +790,24 @@ def op_rules(le: LEffect, layer: Layer) -> list[str]:
     return out
 
 
-def describe_result(w: Work, layer: Layer) -> str:
-    """The object's relevant characteristic after a layer, in Italian."""
+def result_data(w: Work, layer: Layer) -> dict[str, Any]:
+    """The object's relevant characteristics after a layer, as data."""
     c = w.c
     if layer == Layer.COPY:
-        pt = f" {c.power}/{c.toughness}" if c.power is not None else ""
-        return f"{c.name} ({_names(c.types)}{pt})"
+        return {"name": c.name, "types": list(c.types), "power": c.power, "toughness": c.toughness}
     if layer == Layer.CONTROL:
-        return f"controllato da {w.controller}"
+        return {"controller": w.controller}
     if layer == Layer.TEXT:
-        return "testo modificato"
+        return {}
     if layer == Layer.TYPE:
-        line = type_line_it(c.supertypes, c.types, c.subtypes)
-        return line + (" e tutti i tipi di creatura" if c.all_creature_types else "")
+        return {"supertypes": list(c.supertypes), "types": list(c.types), "subtypes": list(c.subtypes),
+                "all_creature_types": c.all_creature_types}
     if layer == Layer.COLOR:
-        return _names(c.colors) if c.colors else "incolore"
+        return {"colors": list(c.colors)}
     if layer == Layer.ABILITY:
-        parts = [it(k) for k in c.keywords] + [ability_label_it(a.label()) if a.kind != "mana" else
-                                               _ability_text(a.spec) for a in c.abilities]
-        return ", ".join(parts) if parts else "nessuna abilità"
-    return f"{c.power}/{c.toughness}"
+        return {"keywords": list(c.keywords),
+                "abilities": [{"kind": a.kind, "label": a.label(), "spec": a.spec} for a in c.abilities]}
+    return {"power": c.power, "toughness": c.toughness}
 
 
 def creature_types_of(c: Computed) -> list[str]:
