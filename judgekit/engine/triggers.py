@@ -43,15 +43,10 @@ KEYWORD_TRIGGERS = {
 }
 
 
-# Transitional: the stack module still shows this entry's keyword as is.
-_STACK_LABEL = {"persist": "persistere", "undying": "immortale"}
-
-
 def _keyword_ability(keyword: str) -> Ability:
     kind, rule = KEYWORD_TRIGGERS[keyword]
     spec = {"trigger": {"event": "dies", "of": "self"}, "keyword": keyword,
-            "effect": [{"return_to_battlefield": {"counters": {kind: 1}, "rule": rule,
-                                                  "keyword": _STACK_LABEL[keyword]},
+            "effect": [{"return_to_battlefield": {"counters": {kind: 1}, "rule": rule, "keyword": keyword},
                         "to": "trigger_object"}]}
     return Ability("trigger", spec, "keyword", None, f"kw:{keyword}")
 
