@@ -32,9 +32,6 @@ from judgekit.engine.vocab import Zone
 
 PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
 
-DURATION_IT = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
-               "permanent": "senza scadenza"}
-
 
 @dataclass
 class EffectContext:
@@ -58,15 +55,6 @@ class EffectContext:
 
     def legal_targets(self) -> list[Ref]:
         return [t for t in self.targets if t not in self.illegal_targets]
-
-
-def to_name(name: str) -> str:
-    """Italian "a"/"ad" before a name (``ad Anna``, ``a Bruno``)."""
-    return f"ad {name}" if name[:1].lower() == "a" else f"a {name}"
-
-
-def amount_text(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def selector_context(game: Game, ctx: EffectContext) -> SelectorContext:
@@ -199,15 +187,14 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: dict[str, An
     from judgekit.engine.vocab import LAYER_ORDER
 
     le = _effect_from_game(effect)
+    # Transitional: the layers module still describes operations as text (``parts``).
     parts = [describe_ops(le, layer, game) for layer in LAYER_ORDER if le.ops_in(layer)]
-    names = ", ".join(game.display(u) for u in affected) or "nessun oggetto"
-    duration = DURATION_IT.get(effect.duration, "")
     rules = ["611.2c", "613.7b"]
     if effect.duration == "end_of_turn":
         rules.append("514.2")
-    game.say("effect", f"{ctx.source_name}: {names} — {'; '.join(parts)} ({duration}; timestamp "
-                       f"{effect.timestamp}). L'insieme degli oggetti influenzati è fissato ora.", *rules,
-             objects=[game.objects[u].id for u in affected])
+    game.record("effect", "effects.continuous_effect", *rules, objects=[game.objects[u].id for u in affected],
+                source=ctx.source_name, affected=[game.display(u) for u in affected], ops=ops, parts=parts,
+                duration=effect.duration, timestamp=effect.timestamp)
     return effect
 
 
@@ -221,8 +208,7 @@ def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok:
     destruction (701.19a: tap it, remove all damage, remove it from combat). True if it went to the graveyard."""
     c = lki or chars(game, obj)
     if c.has("indestructible"):
-        game.say("effect", f"{c.name} è indistruttibile: non viene distrutto e resta sul campo di battaglia.",
-                 "702.12b", objects=[obj.id])
+        game.record("effect", "effects.indestructible", "702.12b", objects=[obj.id], name=c.name)
         return False
     if regenerate_ok and obj.regeneration_shields > 0:
         obj.regeneration_shields -= 1
@@ -235,13 +221,12 @@ def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok:
             game.combat.attackers.pop(obj.uid, None)
             game.combat.blockers.pop(obj.uid, None)
         game.touch()
-        game.say("effect", f"{c.name} si rigenera invece di essere distrutto: lo scudo di rigenerazione viene "
-                           "usato, il permanente viene TAPpato e tutto il danno segnato su di esso viene rimosso"
-                 + (", ed esce dal combattimento." if left_combat else "."), "701.19a", objects=[obj.id])
+        game.record("effect", "effects.regenerated", "701.19a", objects=[obj.id], name=c.name,
+                    left_combat=left_combat)
         return False
     move_to(game, obj, Zone.GRAVEYARD, lki=lki)
     if not quiet:
-        game.say("effect", f"{c.name} viene distrutto e messo nel cimitero di {obj.owner}.", rule, objects=[obj.id])
+        game.record("effect", "effects.destroyed", rule, objects=[obj.id], name=c.name, owner=obj.owner)
     return True
 
 
@@ -269,8 +254,8 @@ def _prevent(holder: Any, amount: int) -> int:
 
 
 # Damage to a planeswalker removes loyalty counters (CR 120.3c, 306.8), to a battle defense counters (120.3h, 310.6).
-_DAMAGE_REMOVES_COUNTERS = (("Planeswalker", "loyalty", "fedeltà", ("120.3c", "306.8")),
-                            ("Battle", "defense", "difesa", ("120.3h", "310.6")))
+_DAMAGE_REMOVES_COUNTERS = (("Planeswalker", "loyalty", ("120.3c", "306.8")),
+                            ("Battle", "defense", ("120.3h", "310.6")))
 
 
 def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, combat: bool = False,
@@ -282,29 +267,26 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
     (``lifelink=False`` leaves the life gain to the caller). Returns the damage dealt."""
     if amount <= 0:
         return 0
-    kind = "da combattimento " if combat else ""
     if isinstance(target, str):
         player = game.player(target)
         prevented = _prevent(player, amount)
         if prevented:
-            game.say("damage", f"{prevented} danno di {source.name} a {player.name} viene prevenuto da uno scudo "
-                               "di prevenzione.", "615.7")
+            game.record("damage", "effects.damage_prevented", "615.7", source=source.name, amount=prevented,
+                        target=player.name, target_is_player=True)
             game.touch()
             amount -= prevented
             if amount <= 0:
                 return 0
         if source.has("infect"):
             player.poison += amount
-            game.say("damage", f"{source.name} infligge {amount_text(amount, 'danno', 'danni')} {kind}"
-                               f"{to_name(player.name)}: con infettare il "
-                               f"danno diventa {amount} segnalini veleno (veleno: {player.poison}).", "120.3b",
-                     "702.90b")
+            game.record("damage", "effects.damage_infect_player", "120.3b", "702.90b", source=source.name,
+                        amount=amount, combat=combat, player=player.name, poison=player.poison)
         else:
             player.life -= amount
             # Inside a simultaneous event the total is not final yet (lifelink gains come with it, 510.2).
-            total = "" if game.batch is not None else f" (punti vita: {player.life})"
-            game.say("damage", f"{source.name} infligge {amount_text(amount, 'danno', 'danni')} {kind}"
-                               f"{to_name(player.name)}{total}.", "120.3a")
+            life = None if game.batch is not None else player.life
+            game.record("damage", "effects.damage_player", "120.3a", source=source.name, amount=amount,
+                        combat=combat, player=player.name, life=life)
             game.emit(GameEvent("life_loss", player=player.name, amount=amount))
     else:
         obj = game.objects[target]
@@ -313,13 +295,13 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
         tc = chars(game, obj)
         kw = protected_from(source, tc)
         if kw is not None:
-            game.say("damage", f"Il danno di {source.name} a {tc.name} viene prevenuto: {tc.name} ha "
-                               "protezione da una qualità della fonte.", "702.16e", objects=[obj.id])
+            game.record("damage", "effects.damage_protection", "702.16e", objects=[obj.id], source=source.name,
+                        target=tc.name)
             return 0
         prevented = _prevent(obj, amount)
         if prevented:
-            game.say("damage", f"{prevented} danno di {source.name} a {tc.name} viene prevenuto da uno scudo di "
-                               "prevenzione.", "615.7", objects=[obj.id])
+            game.record("damage", "effects.damage_prevented", "615.7", objects=[obj.id], source=source.name,
+                        amount=prevented, target=tc.name, target_is_player=False)
             game.touch()
             amount -= prevented
             if amount <= 0:
@@ -327,26 +309,24 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
         if tc.is_creature:
             if source.has("infect") or source.has("wither"):
                 obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + amount
-                dealt = amount_text(amount, 'danno', 'danni')
-                game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}: con "
-                                   f"{'avvizzire' if source.has('wither') else 'infettare'} il danno diventa "
-                                   f"{amount} segnalini -1/-1.", "120.3d",
-                         "702.80" if source.has("wither") else "702.90c", objects=[obj.id])
+                game.record("damage", "effects.damage_minus_counters", "120.3d",
+                            "702.80" if source.has("wither") else "702.90c", objects=[obj.id], source=source.name,
+                            amount=amount, combat=combat, target=tc.name,
+                            keyword="wither" if source.has("wither") else "infect")
             else:
                 obj.damage += amount
-                game.say("damage", f"{source.name} infligge {amount_text(amount, 'danno', 'danni')} {kind}"
-                                   f"{to_name(tc.name)} (danno segnato: {obj.damage}).", "120.3e", objects=[obj.id])
+                game.record("damage", "effects.damage_marked", "120.3e", objects=[obj.id], source=source.name,
+                            amount=amount, combat=combat, target=tc.name, marked=obj.damage)
             if source.has("deathtouch"):
                 obj.deathtouch_damage = True
-                game.say("damage", f"{source.name} ha tocco letale: al prossimo controllo delle azioni "
-                                   f"generate dallo stato la creatura {tc.name} sarà distrutta.", "702.2b",
-                         objects=[obj.id])
-        for card_type, counter, word, rules in _DAMAGE_REMOVES_COUNTERS:
+                game.record("damage", "effects.deathtouch_marked", "702.2b", objects=[obj.id], source=source.name,
+                            target=tc.name)
+        for card_type, counter, rules in _DAMAGE_REMOVES_COUNTERS:
             if tc.is_type(card_type):
                 obj.counters[counter] = max(0, obj.counters.get(counter, 0) - amount)
-                dealt = amount_text(amount, 'danno', 'danni')
-                game.say("damage", f"{source.name} infligge {dealt} {kind}{to_name(tc.name)}, che perde altrettanti "
-                                   f"segnalini {word} ({word}: {obj.counters[counter]}).", *rules, objects=[obj.id])
+                game.record("damage", "effects.damage_removes_counters", *rules, objects=[obj.id],
+                            source=source.name, amount=amount, combat=combat, target=tc.name, counter=counter,
+                            left=obj.counters[counter])
     game.emit(GameEvent("damage", obj=target if isinstance(target, int) else None,
                         player=target if isinstance(target, str) else None, source=source.uid, amount=amount,
                         combat=combat))
@@ -373,11 +353,9 @@ def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str 
     if batch is not None:
         ev.data["batch"] = batch
     game.emit(ev)
-    why = " (legame vitale: un solo evento per tutto il danno che la fonte infligge insieme)" \
-        if rule == "702.15b" else ""
-    gained = amount_text(amount, "punto vita", "punti vita")
-    game.say("effect", f"{player} guadagna {gained} per {source_name}{why} (punti vita: {p.life}).",
-             rule, *(["702.15e"] if why else []))
+    lifelink = rule == "702.15b"
+    game.record("effect", "effects.life_gained", rule, *(["702.15e"] if lifelink else []), player=player,
+                amount=amount, source=source_name, lifelink=lifelink, life=p.life)
     game.touch()
 
 
@@ -388,8 +366,8 @@ def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
     p = game.player(player)
     p.life -= amount
     game.emit(GameEvent("life_loss", player=player, amount=amount))
-    lost = amount_text(amount, "punto vita", "punti vita")
-    game.say("effect", f"{player} perde {lost} per {source_name} (punti vita: {p.life}).", "119.3")
+    game.record("effect", "effects.life_lost", "119.3", player=player, amount=amount, source=source_name,
+                life=p.life)
     game.touch()
 
 
@@ -418,10 +396,6 @@ def _source(game: Game, ctx: EffectContext) -> Computed:
     return c
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return one if n == 1 else many
-
-
 def verb_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """CR 120: the source deals N damage to each object or player named (at the same time)."""
     amount = evaluate(entry["damage"], value_context(game, ctx))
@@ -444,19 +418,20 @@ def verb_destroy(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: li
 
 
 def _move_together(game: Game, objs: list[GameObject], zone: Zone,
-                   explain: Callable[[GameObject, Computed], tuple[str, str]]) -> None:
+                   explain: Callable[[GameObject, Computed], tuple[str, str, dict[str, Any]]]) -> None:
     """Move objects to ``zone`` at the same time: the last known information of each is taken before any of
-    them moves (CR 608.2h); ``explain(obj, lki)`` gives each step's text and rule."""
+    them moves (CR 608.2h); ``explain(obj, lki)`` gives each step's code, rule and parameters."""
     table = {o.uid: chars(game, o) for o in objs}
     for o in objs:
         move_to(game, o, zone, lki=table[o.uid])
-        text, rule = explain(o, table[o.uid])
-        game.say("effect", text, rule, objects=[o.id])
+        code, rule, params = explain(o, table[o.uid])
+        game.record("effect", code, rule, objects=[o.id], **params)
 
 
 def verb_exile(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """CR 406.2: exile (from any zone the selector or target names)."""
-    _move_together(game, _objects(game, refs), Zone.EXILE, lambda o, c: (f"{o.card.name} viene esiliato.", "406.2"))
+    _move_together(game, _objects(game, refs), Zone.EXILE,
+                   lambda o, c: ("effects.exiled", "406.2", {"name": o.card.name}))
 
 
 def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -465,25 +440,23 @@ def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any],
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         exiled = move_to(game, o, Zone.EXILE)
         if o.token:
-            game.say("effect", f"{o.card.name} è una pedina: viene esiliata e non può tornare sul campo di "
-                               "battaglia.", "111.8", objects=[o.id])
+            game.record("effect", "effects.token_exiled", "111.8", objects=[o.id], name=o.card.name)
             continue
         back = move_to(game, exiled, Zone.BATTLEFIELD, controller=o.owner)
-        game.say("effect", f"{o.card.name} viene esiliato e ritorna sul campo di battaglia sotto il controllo di "
-                           f"{o.owner} come un oggetto nuovo, senza segnalini né danno (timestamp {back.timestamp}).",
-                 "400.7", objects=[o.id])
+        game.record("effect", "effects.exiled_and_returned", "400.7", objects=[o.id], name=o.card.name,
+                    owner=o.owner, timestamp=back.timestamp)
 
 
 def verb_sacrifice(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """CR 701.21a: a player sacrifices only permanents they control (not a destruction)."""
     _move_together(game, _objects(game, refs, Zone.BATTLEFIELD), Zone.GRAVEYARD, lambda o, c: (
-        f"{c.controller} sacrifica {o.card.name}: va nel cimitero di {o.owner} (non è una distruzione).", "701.21a"))
+        "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}))
 
 
 def verb_return_to_hand(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """Return to the owner's hand: a new object (CR 400.7)."""
     _move_together(game, _objects(game, refs), Zone.HAND,
-                   lambda o, c: (f"{o.card.name} ritorna nella mano di {o.owner}.", "400.7"))
+                   lambda o, c: ("effects.returned_to_hand", "400.7", {"name": o.card.name, "owner": o.owner}))
 
 
 def verb_counter(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -499,16 +472,15 @@ def counter_item(game: Game, item: StackItem, by: str = "") -> None:
     stack."""
     if item in game.stack:
         game.stack.remove(item)
-    who = f" da {by}" if by else ""
     if item.kind == "spell" and item.object_uid is not None:
         obj: GameObject = game.objects[item.object_uid]
         if obj.current and obj.zone == Zone.STACK:
             move(game, obj, Zone.GRAVEYARD)
-        game.say("effect", f"{item.source_name} viene neutralizzata{who}: non si risolve e va nel cimitero di "
-                           f"{obj.owner}.", "701.6a", objects=[item.id])
+        game.record("effect", "effects.spell_countered", "701.6a", objects=[item.id], name=item.source_name,
+                    by=by, owner=obj.owner)
     else:
-        game.say("effect", f"L'abilità di {item.source_name} viene neutralizzata{who} e rimossa dalla pila.",
-                 "701.6a", objects=[item.id])
+        game.record("effect", "effects.ability_countered", "701.6a", objects=[item.id], name=item.source_name,
+                    by=by)
     game.touch()
 
 
@@ -531,8 +503,7 @@ def verb_draw(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[
     amount = evaluate(entry["draw"], value_context(game, ctx))
     for r in refs:
         if isinstance(r, str) and amount > 0:
-            game.say("effect", f"{r} pescherebbe {amount} {_plural(amount, 'carta', 'carte')}: il grimorio non è "
-                               "rappresentato nello scenario, quindi non pesca nulla.", "121.1")
+            game.record("effect", "effects.draw_not_modelled", "121.1", player=r, amount=amount)
 
 
 def verb_discard(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -544,11 +515,10 @@ def verb_discard(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: li
         hand = game.in_zone(Zone.HAND, r)
         hand.sort(key=lambda o: (o.seq, o.uid))
         if len(hand) > amount:
-            game.say("choice", f"{r} sceglie le carte da scartare: senza indicazioni il replay scarta le prime "
-                               f"{amount} carte della mano nell'ordine dello scenario.", "701.9a")
+            game.record("choice", "effects.discard_choice", "701.9a", player=r, amount=amount)
         for o in hand[:amount]:
             move_to(game, o, Zone.GRAVEYARD)
-            game.say("effect", f"{r} scarta {o.card.name}.", "701.9a", objects=[o.id])
+            game.record("effect", "effects.discarded", "701.9a", objects=[o.id], player=r, name=o.card.name)
 
 
 def verb_add_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -559,16 +529,15 @@ def verb_add_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
             for kind, n in entry["add_counters"].items():
                 if kind == "poison" and n > 0:
                     p.poison += n
-                    game.say("effect", f"{r} riceve {n} {_plural(n, 'segnalino', 'segnalini')} veleno "
-                                       f"(veleno: {p.poison}).", "122.1f")
+                    game.record("effect", "effects.poison_counters", "122.1f", player=r, amount=n, poison=p.poison)
             game.touch()
     for o in _objects(game, refs):
         for kind, n in entry["add_counters"].items():
             if n > 0:
                 o.counters[kind] = o.counters.get(kind, 0) + n
                 game.emit(GameEvent("counters", obj=o.uid, amount=n, data={"kind": kind}))
-                game.say("effect", f"{o.card.name} riceve {n} {_plural(n, 'segnalino', 'segnalini')} {kind}.",
-                         "122.1", objects=[o.id])
+                game.record("effect", "effects.counters_added", "122.1", objects=[o.id], name=o.card.name, amount=n,
+                            counter=kind)
         game.touch()
 
 
@@ -579,8 +548,8 @@ def verb_remove_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], 
             removed = min(have, n)
             o.counters[kind] = have - removed
             if removed:
-                game.say("effect", f"Da {o.card.name} vengono rimossi {removed} segnalini {kind}.", "122.1",
-                         objects=[o.id])
+                game.record("effect", "effects.counters_removed", "122.1", objects=[o.id], name=o.card.name,
+                            amount=removed, counter=kind)
         game.touch()
 
 
@@ -588,7 +557,7 @@ def verb_tap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[R
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         if not o.tapped:
             o.tapped = True
-            game.say("effect", f"{o.card.name} viene TAPpato.", objects=[o.id])
+            game.record("effect", "effects.tapped", objects=[o.id], name=o.card.name)
     game.touch()
 
 
@@ -596,7 +565,7 @@ def verb_untap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         if o.tapped:
             o.tapped = False
-            game.say("effect", f"{o.card.name} viene STAPpato.", objects=[o.id])
+            game.record("effect", "effects.untapped", objects=[o.id], name=o.card.name)
     game.touch()
 
 
@@ -621,8 +590,8 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
             game.named.append(tid)
         game.emit(GameEvent("zone_change", obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
                             data={"new": obj.uid, "controller": owner}))
-        game.say("effect", f"{owner} crea una pedina {obj.card.name} ({tid}), che entra sul campo di battaglia "
-                           f"sotto il suo controllo (timestamp {obj.timestamp}).", "111.2", objects=[tid])
+        game.record("effect", "effects.token_created", "111.2", objects=[tid], player=owner, name=obj.card.name,
+                    id=tid, timestamp=obj.timestamp)
 
 
 def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
@@ -640,9 +609,8 @@ def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], r
             holder.prevent_all_damage = True
         else:
             holder.prevent_damage += int(value)
-        game.say("effect", f"Scudo di prevenzione: il prossimo danno che verrebbe inflitto a {game.display(r)} in "
-                           "questo turno viene prevenuto"
-                 + ("" if value == "all" else f" (fino a {value})") + ".", "615.7")
+        game.record("effect", "effects.prevention_shield", "615.7", target=game.display(r),
+                    target_is_player=isinstance(r, str), up_to=None if value == "all" else value)
     game.touch()
 
 
@@ -650,8 +618,7 @@ def verb_regenerate(game: Game, ctx: EffectContext, entry: dict[str, Any], refs:
     """CR 701.19a: a regeneration shield replaces the next destruction this turn."""
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         o.regeneration_shields += 1
-        game.say("effect", f"{o.card.name} ottiene uno scudo di rigenerazione: la prossima volta che verrebbe "
-                           "distrutto in questo turno, invece si rigenera.", "701.19a", objects=[o.id])
+        game.record("effect", "effects.regeneration_shield", "701.19a", objects=[o.id], name=o.card.name)
     game.touch()
 
 
@@ -662,15 +629,13 @@ def verb_fight(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list
     mine = _objects(game, refs, Zone.BATTLEFIELD)
     theirs = _objects(game, others, Zone.BATTLEFIELD)
     if not mine or not theirs:
-        game.say("effect", "Il combattimento non avviene: una delle due creature non è più sul campo di battaglia.",
-                 "701.14b")
+        game.record("effect", "effects.fight_creature_gone", "701.14b")
         return
     a, b = chars(game, mine[0]), chars(game, theirs[0])
     if not a.is_creature or not b.is_creature:
-        game.say("effect", "Il combattimento non avviene: uno dei due permanenti non è una creatura.", "701.14b")
+        game.record("effect", "effects.fight_not_creature", "701.14b")
         return
-    game.say("effect", f"{a.name} e {b.name} combattono: ciascuno infligge all'altro danno pari alla propria "
-                       "forza.", "701.14a")
+    game.record("effect", "effects.fight", "701.14a", first=a.name, second=b.name)
     with simultaneous(game):
         deal_damage(game, a, b.uid, a.power or 0)
         if a.uid != b.uid:
@@ -691,17 +656,14 @@ def verb_return_to_battlefield(game: Game, ctx: EffectContext, entry: dict[str, 
             continue
         card = game.objects.get(old.superseded_by) if old.superseded_by is not None else None
         if card is None or not card.current or card.zone != Zone.GRAVEYARD:
-            game.say("effect", f"{old.card.name} non è più nel cimitero (è un oggetto nuovo): non ritorna.",
-                     "400.7", rule, objects=[old.id])
+            game.record("effect", "effects.not_returned", "400.7", rule, objects=[old.id], name=old.card.name)
             continue
         back = move_to(game, card, Zone.BATTLEFIELD, controller=card.owner)
         for kind, n in counters.items():
             back.counters[kind] = back.counters.get(kind, 0) + n
         game.touch()
-        what = ", ".join(f"{n} {_plural(n, 'segnalino', 'segnalini')} {k}" for k, n in counters.items())
-        game.say("effect", f"{card.card.name} ritorna sul campo di battaglia sotto il controllo di {card.owner}"
-                           + (f" con {what}" if what else "") + f", come un oggetto nuovo (timestamp "
-                           f"{back.timestamp}).", rule, "400.7", objects=[card.id])
+        game.record("effect", "effects.returned_to_battlefield", rule, "400.7", objects=[card.id],
+                    name=card.card.name, owner=card.owner, counters=dict(counters), timestamp=back.timestamp)
 
 
 VERBS: dict[str, Verb] = {

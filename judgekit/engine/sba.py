@@ -31,21 +31,24 @@ from judgekit.engine.vocab import Zone
 
 def state_based_actions_action(game: Game, spec: Any) -> None:
     """The ``state_based_actions`` action: the check happens at the priority point that follows (CR 704.3)."""
-    game.say("sba", "Si controllano le azioni generate dallo stato (avviene ogni volta che un giocatore "
-                    "riceverebbe priorità).", "704.3")
+    game.record("sba", "sba.check_requested", "704.3")
+
+
+_Step = tuple[str, dict[str, Any]]   # a record's code and params
 
 
 @dataclass
 class _Plan:
-    """What one check will do, all at the same time."""
+    """What one check will do, all at the same time. Each step to report is a record ``code``, its ``params``
+    and its rules."""
 
-    lose: list[tuple[str, str, str]] = field(default_factory=list)          # player, text, rule
-    to_graveyard: list[tuple[GameObject, str, tuple[str, ...]]] = field(default_factory=list)
-    to_destroy: list[tuple[GameObject, str, str]] = field(default_factory=list)
-    unattach: list[tuple[GameObject, str, tuple[str, ...]]] = field(default_factory=list)
+    lose: list[tuple[str, _Step, str]] = field(default_factory=list)          # player, step, rule
+    to_graveyard: list[tuple[GameObject, _Step, tuple[str, ...]]] = field(default_factory=list)
+    to_destroy: list[tuple[GameObject, _Step, str]] = field(default_factory=list)
+    unattach: list[tuple[GameObject, _Step, tuple[str, ...]]] = field(default_factory=list)
     annihilate: list[tuple[GameObject, int, str]] = field(default_factory=list)
     cease: list[GameObject] = field(default_factory=list)
-    notes: list[tuple[str, tuple[str, ...], str]] = field(default_factory=list)
+    notes: list[tuple[_Step, tuple[str, ...]]] = field(default_factory=list)
 
     def empty(self) -> bool:
         return not (self.lose or self.to_graveyard or self.to_destroy or self.unattach or self.annihilate
@@ -74,41 +77,37 @@ def check(game: Game) -> bool:
     _legend_rule(game, table, plan)
     _world_rule(game, table, plan)
     _attachments(game, table, plan)
-    for text, rules, _key in plan.notes:
-        game.say("sba", text, *rules)
+    for (code, params), rules in plan.notes:
+        game.record("sba", code, *rules, **params)
     if plan.empty():
         _clear_deathtouch(game)
         return False
-    game.say("sba", "Azioni generate dallo stato: si eseguono tutte insieme, come un unico evento, quelle che "
-                    "si applicano in questo momento.", "704.3")
+    game.record("sba", "sba.performed", "704.3")
     with simultaneous(game):
-        for name, text, rule in plan.lose:
+        for name, (code, params), rule in plan.lose:
             p = game.player(name)
             p.lost, p.loss_rule = True, rule
-            game.say("sba", text, rule)
+            game.record("sba", code, rule, **params)
         if plan.lose and all(p.lost for p in game.players):
-            game.say("sba", "Tutti i giocatori perdono la partita nello stesso momento: la partita è patta.",
-                     "104.4a")
+            game.record("sba", "sba.draw", "104.4a")
         for obj in plan.cease:
             obj.lki = obj.lki or table.get(obj.uid)
             obj.zone = Zone.GONE
-            game.say("sba", f"La pedina {obj.card.name} si trova fuori dal campo di battaglia e cessa di esistere.",
-                     "704.5d", objects=[obj.id])
+            game.record("sba", "sba.token_ceases", "704.5d", objects=[obj.id], name=obj.card.name)
         for obj, n, name in plan.annihilate:
             obj.counters["+1/+1"] -= n
             obj.counters["-1/-1"] -= n
-            game.say("sba", f"{name} ha sia segnalini +1/+1 sia segnalini -1/-1: se ne rimuovono {n} di ciascun "
-                            "tipo.", "704.5q", objects=[obj.id])
-        for obj, text, rules in plan.unattach:
+            game.record("sba", "sba.counters_annihilate", "704.5q", objects=[obj.id], name=name, amount=n)
+        for obj, (code, params), rules in plan.unattach:
             obj.attached_to = None
-            game.say("sba", text, *rules, objects=[obj.id])
-        for obj, text, rule in plan.to_destroy:
+            game.record("sba", code, *rules, objects=[obj.id], **params)
+        for obj, (code, params), rule in plan.to_destroy:
             if obj.current and obj.zone == Zone.BATTLEFIELD:
-                game.say("sba", text, rule, objects=[obj.id])
+                game.record("sba", code, rule, objects=[obj.id], **params)
                 destroy(game, obj, rule, lki=table.get(obj.uid), quiet=True)
-        for obj, text, rules in plan.to_graveyard:
+        for obj, (code, params), rules in plan.to_graveyard:
             if obj.current and obj.zone == Zone.BATTLEFIELD:
-                game.say("sba", text, *rules, objects=[obj.id])
+                game.record("sba", code, *rules, objects=[obj.id], **params)
                 move(game, obj, Zone.GRAVEYARD, lki=table.get(obj.uid))
         game.touch()
     _clear_deathtouch(game)
@@ -128,9 +127,9 @@ def _players(game: Game, plan: _Plan) -> None:
         if p.lost:
             continue
         if p.life <= 0:
-            plan.lose.append((p.name, f"{p.name} ha {p.life} punti vita e perde la partita.", "704.5a"))
+            plan.lose.append((p.name, ("sba.no_life", {"player": p.name, "life": p.life}), "704.5a"))
         elif p.poison >= 10:
-            plan.lose.append((p.name, f"{p.name} ha {p.poison} segnalini veleno e perde la partita.", "704.5c"))
+            plan.lose.append((p.name, ("sba.poisoned", {"player": p.name, "poison": p.poison}), "704.5c"))
 
 
 def _tokens(game: Game, plan: _Plan) -> None:
@@ -154,12 +153,13 @@ def _permanents(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
         if c.is_creature:
             t = c.toughness or 0
             if t <= 0:
-                extra = ""
+                not_saved = None
                 if c.has("indestructible"):
-                    extra = " Indistruttibile non la salva: non viene distrutta, va nel cimitero."
+                    not_saved = "indestructible"
                 elif obj.regeneration_shields:
-                    extra = " La rigenerazione non la salva: non viene distrutta, va nel cimitero."
-                plan.to_graveyard.append((obj, f"{c.name} ha costituzione {t}: va nel cimitero di {obj.owner}.{extra}",
+                    not_saved = "regeneration"
+                plan.to_graveyard.append((obj, ("sba.zero_toughness", {"name": c.name, "toughness": t,
+                                                                       "owner": obj.owner, "not_saved": not_saved}),
                                           ("704.5f",) + (("702.12b",) if c.has("indestructible") else ())))
                 continue
             lethal = obj.damage >= t and obj.damage > 0
@@ -168,27 +168,24 @@ def _permanents(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
                 if c.has("indestructible"):
                     key = ("indestructible", obj.uid, obj.damage, deathtouch)
                     if _once(game, key):
-                        why = "danno letale segnato" if lethal else "danno da una fonte con tocco letale"
-                        plan.notes.append((f"{c.name} ha {why}, ma è indistruttibile: l'azione generata dallo stato "
-                                           "non la distrugge e resta sul campo di battaglia.",
-                                           ("704.5g" if lethal else "704.5h", "702.12b"), ""))
+                        plan.notes.append((("sba.indestructible_survives", {"name": c.name, "lethal": lethal}),
+                                           ("704.5g" if lethal else "704.5h", "702.12b")))
                 elif lethal:
-                    plan.to_destroy.append((obj, f"{c.name} ha danno letale segnato ({obj.damage} "
-                                                 f"{'danno' if obj.damage == 1 else 'danni'}, costituzione {t}): "
-                                                 f"viene distrutta e va nel cimitero di {obj.owner}.", "704.5g"))
+                    plan.to_destroy.append((obj, ("sba.lethal_damage", {"name": c.name, "damage": obj.damage,
+                                                                        "toughness": t, "owner": obj.owner}),
+                                            "704.5g"))
                 else:
-                    plan.to_destroy.append((obj, f"A {c.name} ha inflitto danno una fonte con tocco letale "
-                                                 "dall'ultimo controllo: viene distrutta e va nel cimitero di "
-                                                 f"{obj.owner}.", "704.5h"))
+                    plan.to_destroy.append((obj, ("sba.deathtouch_damage", {"name": c.name, "owner": obj.owner}),
+                                            "704.5h"))
                 if not c.has("indestructible"):
                     continue
         if c.is_type("Planeswalker") and obj.counters.get("loyalty", 0) <= 0:
-            plan.to_graveyard.append((obj, f"{c.name} è un planeswalker senza segnalini fedeltà: va nel cimitero "
-                                           f"di {obj.owner}.", ("704.5i", "306.9")))
+            plan.to_graveyard.append((obj, ("sba.no_loyalty", {"name": c.name, "owner": obj.owner}),
+                                      ("704.5i", "306.9")))
             continue
         if c.is_type("Battle") and obj.counters.get("defense", 0) <= 0 and not _battle_source_waiting(game, obj.uid):
-            plan.to_graveyard.append((obj, f"{c.name} è una battaglia senza segnalini difesa: va nel cimitero di "
-                                           f"{obj.owner}.", ("704.5v", "310.7")))
+            plan.to_graveyard.append((obj, ("sba.no_defense", {"name": c.name, "owner": obj.owner}),
+                                      ("704.5v", "310.7")))
             continue
 
 
@@ -216,15 +213,11 @@ def _legend_rule(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
                 game.used_choices.add(o.id)
                 chosen = True
                 break
-        how = ("come indicato nelle scelte" if chosen else
-               "senza una scelta indicata, il replay tiene quello che è sul campo di battaglia da più tempo (il "
-               "primo in ordine di timestamp)")
         for o in objs:
             if o is not keep:
-                plan.to_graveyard.append((o, f"Regola delle leggende: {controller} controlla più permanenti "
-                                             f"leggendari chiamati {name} e ne sceglie uno da tenere, {keep.id} "
-                                             f"({how}); {o.id} va nel cimitero di {o.owner} (non è una "
-                                             "distruzione).", ("704.5j",)))
+                plan.to_graveyard.append((o, ("sba.legend_rule", {"controller": controller, "name": name,
+                                                                  "keep": keep.id, "chosen": chosen, "put": o.id,
+                                                                  "owner": o.owner}), ("704.5j",)))
 
 
 def _world_rule(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
@@ -239,8 +232,8 @@ def _world_rule(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
     for o in worlds:
         if o in keepers and len(keepers) == 1:
             continue
-        plan.to_graveyard.append((o, f"Regola del mondo: {table[o.uid].name} non è il permanente mondo più recente: "
-                                     f"va nel cimitero di {o.owner}.", ("704.5k",)))
+        plan.to_graveyard.append((o, ("sba.world_rule", {"name": table[o.uid].name, "owner": o.owner}),
+                                  ("704.5k",)))
 
 
 def _attachments(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
@@ -254,8 +247,8 @@ def _attachments(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
         if "Aura" in c.subtypes and c.is_type("Enchantment"):
             problem = _aura_problem(game, c, obj, host, table)
             if problem:
-                text, rules = problem
-                plan.to_graveyard.append((obj, f"{c.name} {text}: va nel cimitero di {obj.owner}.", rules))
+                (code, params), rules = problem
+                plan.to_graveyard.append((obj, (code, {"name": c.name, "owner": obj.owner, **params}), rules))
             continue
         if obj.attached_to is None:
             continue
@@ -263,36 +256,33 @@ def _attachments(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
         if "Equipment" in c.subtypes and c.is_type("Artifact") and not c.is_creature:
             reason = None
             if hc is None:
-                reason = "il permanente che equipaggiava non è più sul campo di battaglia"
+                reason = "host_gone"
             elif not hc.is_creature:
-                reason = f"{hc.name} non è più una creatura"
+                reason = "not_creature"
             elif protected_from(c, hc) is not None:
-                reason = f"{hc.name} ha protezione da una sua qualità (702.16d)"
+                reason = "protection"
             if reason:
-                plan.unattach.append((obj, f"{c.name} non può equipaggiare legalmente: {reason}. Smette di essere "
-                                           "assegnato ma resta sul campo di battaglia.", ("704.5n", "301.5")))
+                plan.unattach.append((obj, ("sba.equipment_unattached", {
+                    "name": c.name, "reason": reason, "host": hc.name if hc is not None else None}),
+                    ("704.5n", "301.5")))
             continue
         if "Fortification" in c.subtypes and c.is_type("Artifact") and not c.is_creature:
             if hc is None or not hc.is_type("Land"):
-                plan.unattach.append((obj, f"{c.name} non fortifica una terra: smette di essere assegnata ma resta sul "
-                                           "campo di battaglia.", ("704.5n", "301.6")))
+                plan.unattach.append((obj, ("sba.fortification_unattached", {"name": c.name}), ("704.5n", "301.6")))
             continue
-        plan.unattach.append((obj, f"{c.name} non è un'Aura né un Equipaggiamento (o è una creatura o una battaglia) "
-                                   "e non può essere assegnato a un permanente: smette di essere assegnato e resta "
-                                   "sul campo di battaglia.", ("704.5p",)))
+        plan.unattach.append((obj, ("sba.other_unattached", {"name": c.name}), ("704.5p",)))
 
 
 def _aura_problem(game: Game, aura: Computed, obj: GameObject, host: GameObject | None,
-                  table: dict[int, Computed]) -> tuple[str, tuple[str, ...]] | None:
+                  table: dict[int, Computed]) -> tuple[_Step, tuple[str, ...]] | None:
     """CR 704.5m, 303.4c-d: an Aura attached to nothing or to something it can't enchant, or an Aura that is
     also a creature, goes to its owner's graveyard; protection stops it from enchanting (702.16c)."""
     if aura.is_creature:
-        return ("è anche una creatura e non può incantare nulla", ("704.5m", "303.4d"))
+        return (("sba.aura_is_creature", {}), ("704.5m", "303.4d"))
     if host is None or not host.current or host.zone != Zone.BATTLEFIELD:
-        what = f" ({host.card.name} ha lasciato il campo di battaglia)" if host is not None else ""
-        return (f"non è assegnata a nulla{what}", ("704.5m", "303.4c"))
+        return (("sba.aura_unattached", {"host": host.card.name if host is not None else None}), ("704.5m", "303.4c"))
     if host.uid == obj.uid:
-        return ("non può incantare se stessa", ("704.5m", "303.4d"))
+        return (("sba.aura_on_itself", {}), ("704.5m", "303.4d"))
     hc = table.get(host.uid)
     if hc is None:
         return None
@@ -300,7 +290,7 @@ def _aura_problem(game: Game, aura: Computed, obj: GameObject, host: GameObject 
         ctx = SelectorContext(you=aura.controller, source=aura.uid, ids=game.ids,
                               players=tuple(p.name for p in game.players))
         if not matches(aura.target, hc, ctx):
-            return (f"non può più incantare legalmente {hc.name}", ("704.5m", "303.4c"))
+            return (("sba.aura_illegal_host", {"host": hc.name}), ("704.5m", "303.4c"))
     if protected_from(aura, hc) is not None:
-        return (f"non può incantare {hc.name}, che ha protezione da una sua qualità", ("704.5m", "702.16c"))
+        return (("sba.aura_host_protection", {"host": hc.name}), ("704.5m", "702.16c"))
     return None

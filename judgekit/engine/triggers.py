@@ -29,33 +29,24 @@ from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.state import Ability, Computed, Game, GameEvent, PendingTrigger, Ref, StackItem
 from judgekit.engine.vocab import Zone
 
-EVENT_IT = {
-    "enters": "entra nel campo di battaglia", "leaves_battlefield": "lascia il campo di battaglia",
-    "dies": "muore", "attacks": "attacca", "blocks": "blocca", "becomes_blocked": "viene bloccata",
-    "deals_combat_damage": "infligge danno da combattimento",
-    "deals_combat_damage_to_player": "infligge danno da combattimento a un giocatore",
-    "deals_damage": "infligge danno", "you_gain_life": "guadagna punti vita",
-    "beginning_of_upkeep": "inizio del mantenimento", "beginning_of_end_step": "inizio della sottofase finale",
-    "beginning_of_combat": "inizio del combattimento",
-}
-
 STEP_EVENTS = {"beginning_of_upkeep": "upkeep", "beginning_of_end_step": "end",
                "beginning_of_combat": "beginning_of_combat"}
 
 OBJECT_EVENTS = {"enters", "leaves_battlefield", "dies", "attacks", "blocks", "becomes_blocked",
                  "deals_combat_damage", "deals_combat_damage_to_player", "deals_damage"}
 
-# Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with.
+# Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with; the
+# keyword's rule.
 KEYWORD_TRIGGERS = {
-    "persist": ("-1/-1", "702.79", "persistere"),
-    "undying": ("+1/+1", "702.93", "immortale"),
+    "persist": ("-1/-1", "702.79"),
+    "undying": ("+1/+1", "702.93"),
 }
 
 
 def _keyword_ability(keyword: str) -> Ability:
-    kind, rule, name = KEYWORD_TRIGGERS[keyword]
+    kind, rule = KEYWORD_TRIGGERS[keyword]
     spec = {"trigger": {"event": "dies", "of": "self"}, "keyword": keyword,
-            "effect": [{"return_to_battlefield": {"counters": {kind: 1}, "rule": rule, "keyword": name},
+            "effect": [{"return_to_battlefield": {"counters": {kind: 1}, "rule": rule, "keyword": keyword},
                         "to": "trigger_object"}]}
     return Ability("trigger", spec, "keyword", None, f"kw:{keyword}")
 
@@ -249,11 +240,10 @@ def collect(game: Game) -> None:
             if look_back and ev.obj == uid:
                 for keyword in keywords:
                     hit = _keyword_matches(game, ev, keyword, view)
-                    kind, rule, name = KEYWORD_TRIGGERS[keyword]
+                    kind, rule = KEYWORD_TRIGGERS[keyword]
                     if hit is None:
-                        game.say("trigger", f"{view.name} muore, ma aveva un segnalino {kind}: {name} non si "
-                                            "innesca (la condizione si controlla com'era appena prima che morisse).",
-                                 rule, "603.10a", "603.4", objects=[view.id])
+                        game.record("trigger", "triggers.keyword_not_triggered", rule, "603.10a", "603.4",
+                                    objects=[view.id], name=view.name, counter=kind, keyword=keyword)
                     elif hit:
                         game.pending.append(PendingTrigger(source_uid=uid, ability=_keyword_ability(keyword),
                                                            controller=view.controller or game.objects[uid].owner,
@@ -280,22 +270,16 @@ def _first_legal_target(game: Game, spec: Any, controller: str, source: Computed
     return []
 
 
-def _describe(game: Game, t: PendingTrigger) -> str:
+def _describe(game: Game, t: PendingTrigger) -> dict[str, Any]:
+    """A triggered ability as data for the ruling: its ``source`` (name), the ``keyword`` it comes from (persist,
+    undying) or its trigger ``event``, its ``controller`` and the name of the object it triggered on
+    (``subject``, None when it is the source itself)."""
     spec = t.ability.spec
     source = t.source_lki or chars(game, t.source_uid)
-    keyword = spec.get("keyword")
-    if keyword:
-        return f"{KEYWORD_TRIGGERS[keyword][2]} di {source.name}"
-    event = spec["trigger"]["event"]
-    what = EVENT_IT.get(event, event)
-    if event in STEP_EVENTS:
-        return f"l'abilità di {source.name} («all'{what}»)"
-    if event == "you_gain_life":
-        return f"l'abilità di {source.name} ({t.controller} {what})"
     subject = t.trigger_object
-    if subject is not None and subject != t.source_uid:
-        return f"l'abilità di {source.name} ({game.display(subject)} {what})"
-    return f"l'abilità di {source.name} ({source.name} {what})"
+    return {"source": source.name, "keyword": spec.get("keyword"),
+            "event": None if spec.get("keyword") else spec["trigger"]["event"], "controller": t.controller,
+            "subject": game.display(subject) if subject is not None and subject != t.source_uid else None}
 
 
 def put_on_stack(game: Game) -> None:
@@ -307,13 +291,8 @@ def put_on_stack(game: Game) -> None:
     order = game.choices.get("apnap_order") or {}
     players_with = [p for p in game.apnap() if any(t.controller == p for t in pending)]
     if len(pending) > 1:
-        names = "; ".join(_describe(game, t) for t in pending)
-        text = (f"Si sono innescate {len(pending)} abilità ({names}): vanno in pila ora che un giocatore riceverebbe "
-                "priorità, dopo le azioni generate dallo stato (603.3)")
-        if len(players_with) > 1:
-            text += (f". Ordine APNAP: prima {players_with[0]}, il giocatore attivo, mette in pila le sue, poi "
-                     f"{players_with[1]}: le abilità di {players_with[-1]} si risolveranno per prime (603.3b)")
-        game.say("trigger", text + ".", "603.3", *(["603.3b"] if len(players_with) > 1 else []))
+        game.record("trigger", "triggers.pending", "603.3", *(["603.3b"] if len(players_with) > 1 else []),
+                    triggers=[_describe(game, t) for t in pending], players=players_with)
     for player in game.apnap():
         mine = [t for t in pending if t.controller == player]
         if not mine:
@@ -326,18 +305,14 @@ def put_on_stack(game: Game) -> None:
                 ids = list(wanted)
                 mine.sort(key=lambda t: ids.index(game.objects[t.source_uid].id)
                           if game.objects[t.source_uid].id in ids else len(ids))
-                how = "nell'ordine indicato in choices.apnap_order"
-            else:
-                how = ("senza una scelta indicata, nell'ordine di timestamp delle loro fonti (choices.apnap_order "
-                       "permette di sceglierne un altro)")
-            game.say("choice", f"{player} ha {len(mine)} abilità innescate da mettere in pila e sceglie l'ordine: "
-                               f"{how}. L'ultima messa in pila si risolve per prima.", "603.3b")
+            game.record("choice", "triggers.order_choice", "603.3b", player=player, count=len(mine),
+                        chosen=bool(wanted))
         for t in mine:
             _push(game, t)
 
 
 def _push(game: Game, t: PendingTrigger) -> None:
-    from judgekit.engine.stack import stack_list, target_problem
+    from judgekit.engine.stack import stack_items, target_problem
 
     source = t.source_lki or chars(game, t.source_uid)
     src_obj = game.objects[t.source_uid]
@@ -346,7 +321,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
     targets: list[Ref] = []
     describe = _describe(game, t)
     rules = ["603.3"]
-    note = ""
+    chosen_target = False
     if target_spec is not None:
         chosen = game.choices.get(src_obj.id)
         if isinstance(chosen, str):
@@ -357,22 +332,18 @@ def _push(game: Game, t: PendingTrigger) -> None:
             ref = game.ref(str(chosen[0]))
             problem = target_problem(game, target_spec, ref, t.controller, source, t.source_uid)
             if problem is not None:
-                raise IllegalAction(f"il bersaglio scelto per {describe}, {game.display(ref)}, non è legale: "
-                                    f"{problem[0]} (CR {problem[1]})", rule="603.3d")
+                raise IllegalAction("triggers.illegal_target", rule="603.3d", trigger=describe,
+                                    target=game.display(ref), target_is_player=isinstance(ref, str),
+                                    problem=problem[0], problem_rule=problem[1])
             targets = [ref]
-            note = f" bersagliando {game.display(ref)} (scelta indicata)"
+            chosen_target = True
         else:
             targets = _first_legal_target(game, target_spec, t.controller, source)
-            if targets:
-                note = (f" bersagliando {game.display(targets[0])}: senza una scelta indicata, il replay prende il "
-                        "primo bersaglio legale (oggetti in ordine di timestamp, poi giocatori)")
         rules.append("603.3d")
         if not targets:
-            game.say("trigger", f"Si innesca {describe}, ma non ha bersagli legali: viene rimossa dalla pila.",
-                     "603.3d", objects=[src_obj.id])
+            game.record("trigger", "triggers.no_legal_targets", "603.3d", objects=[src_obj.id], trigger=describe)
             return
     if spec.get("optional"):
-        note += ". È un'abilità facoltativa («può»): il replay la usa"
         rules.append("603.5")
     if spec.get("keyword"):
         rules.append(KEYWORD_TRIGGERS[spec["keyword"]][1])
@@ -384,6 +355,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
                      optional=bool(spec.get("optional")), source_lki=source)
     game.stack.append(item)
     game.touch()
-    game.say("trigger", f"Si innesca {describe}: {t.controller} la mette in pila{note}. Pila, dalla cima: "
-                        f"{stack_list(game)}.",
-             *rules, objects=[src_obj.id])
+    game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,
+                controller=t.controller, target=game.display(targets[0]) if targets else None,
+                target_is_player=bool(targets) and isinstance(targets[0], str), target_chosen=chosen_target,
+                optional=bool(spec.get("optional")), stack=stack_items(game))
