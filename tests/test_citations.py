@@ -22,7 +22,7 @@ from judgekit.scenario.shipped import FOLDERS
 ENGINE = Path(__file__).resolve().parent.parent / "judgekit" / "engine"
 CR_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 # Calls whose string arguments are CR numbers: ``game.say(kind, text, "704.5g")``, ``IllegalAction(..., rule=)``.
-CITING_CALLS = {"say", "IllegalAction"}
+CITING_CALLS = {"record", "IllegalAction"}
 
 Citations = dict[str, set[str]]
 
