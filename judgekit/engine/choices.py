@@ -17,6 +17,7 @@ To add a decision: a request dataclass here (with its ``default()``), its readin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -131,6 +132,23 @@ class Script:
     targets: dict[str, list[str]] = field(default_factory=dict)
     apnap_order: dict[str, list[str]] = field(default_factory=dict)
     legend: dict[str, str] = field(default_factory=dict)
+    # Every key of the scenario's choices, in written order (for reporting the unused ones).
+    keys: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_choices(cls, choices: Mapping[str, Any]) -> Script:
+        """The script of a validated version 1 ``choices`` mapping: ``apnap_order``, and per object id one
+        answer or a list of answers (ids or player names)."""
+        script = cls(keys=list(choices))
+        for key, raw in choices.items():
+            if key == "apnap_order":
+                script.apnap_order = {str(p): [str(i) for i in ids] for p, ids in dict(raw or {}).items()}
+                continue
+            answers = [raw] if isinstance(raw, str) else list(raw or [])
+            script.targets[key] = [str(a) for a in answers]
+            if answers and isinstance(answers[0], str):
+                script.legend[key] = answers[0]
+        return script
 
 
 class ScriptedChooser:
@@ -171,6 +189,4 @@ class ScriptedChooser:
         return Decision(queue.pop(0), True)
 
     def unused(self) -> list[str]:
-        keys = [*self.script.targets, *(["apnap_order"] if self.script.apnap_order else [])]
-        legend_only = [k for k in self.script.legend if k not in self.script.targets]
-        return [k for k in dict.fromkeys([*keys, *legend_only]) if k not in self._used]
+        return [k for k in self.script.keys if k not in self._used]

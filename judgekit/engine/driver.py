@@ -66,6 +66,5 @@ def _report_game_over(game: Game, skipped: int) -> None:
 
 
 def _unused_choices(game: Game) -> None:
-    for key in game.choices:
-        if key not in game.used_choices:
-            game.record("choice", "driver.unused_choice", key=key)
+    for key in game.chooser.unused():
+        game.record("choice", "driver.unused_choice", key=key)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, source_chars
+from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import make_object, move, move_to
 from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
@@ -183,17 +184,11 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: dict[str, An
                               trigger_object=ctx.trigger_object)
     game.effects.append(effect)
     game.touch()
-    from judgekit.engine.layers import _effect_from_game, describe_ops
-    from judgekit.engine.vocab import LAYER_ORDER
-
-    le = _effect_from_game(effect)
-    # Transitional: the layers module still describes operations as text (``parts``).
-    parts = [describe_ops(le, layer, game) for layer in LAYER_ORDER if le.ops_in(layer)]
     rules = ["611.2c", "613.7b"]
     if effect.duration == "end_of_turn":
         rules.append("514.2")
     game.record("effect", "effects.continuous_effect", *rules, objects=[game.objects[u].id for u in affected],
-                source=ctx.source_name, affected=[game.display(u) for u in affected], ops=ops, parts=parts,
+                source=ctx.source_name, affected=[game.display(u) for u in affected], ops=ops_data(ops, game),
                 duration=effect.duration, timestamp=effect.timestamp)
     return effect
 

@@ -769,14 +769,6 @@ def ops_data(ops: dict[str, Any], game: Game | None = None) -> dict[str, Any]:
     return out
 
 
-def describe_ops(le: LEffect, layer: Layer, game: Game | None = None) -> str:
-    """Transitional (for callers not converted yet): the Italian text of the operations of ``le`` in
-    ``layer``. Use :func:`ops_data` and ``judgekit.render.narration.layers.describe_ops_data`` instead."""
-    from judgekit.render.narration.layers import describe_ops_data
-
-    return describe_ops_data(ops_data(le.ops, game), layer.value)
-
-
 def op_rules(le: LEffect, layer: Layer) -> list[str]:
     """The rules an effect's application in ``layer`` cites: its operations' (the table's), then how its
     affected set is determined (CR 611.2c, 611.3a)."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars
+from judgekit.engine.choices import LegendRule
 from judgekit.engine.effects import destroy, protected_from, simultaneous
 from judgekit.engine.objects import move
 from judgekit.engine.selectors import SelectorContext, matches
@@ -191,7 +192,8 @@ def _permanents(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
 
 def _legend_rule(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
     """CR 704.5j: a player with two or more legendary permanents with the same name chooses one and puts the
-    others into their owners' graveyards. Without a choice the replay keeps the first in timestamp order."""
+    others into their owners' graveyards: a :class:`~judgekit.engine.choices.LegendRule` decision (by default the
+    first in timestamp order)."""
     moving = plan.moving()
     groups: dict[tuple[str, str], list[GameObject]] = {}
     for obj in game.battlefield():
@@ -201,18 +203,10 @@ def _legend_rule(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
     for (controller, name), objs in groups.items():
         if len(objs) < 2:
             continue
-        keep = objs[0]
-        chosen = False
         ids = {o.id: o for o in objs}
-        for o in objs:
-            choice = game.choices.get(o.id)
-            if isinstance(choice, str):
-                choice = [choice]
-            if isinstance(choice, list) and choice and choice[0] in ids:
-                keep = ids[choice[0]]
-                game.used_choices.add(o.id)
-                chosen = True
-                break
+        decision = game.chooser.choose(LegendRule(controller, name, tuple(ids)))
+        keep = ids[decision.value]
+        chosen = decision.given
         for o in objs:
             if o is not keep:
                 plan.to_graveyard.append((o, ("sba.legend_rule", {"controller": controller, "name": name,

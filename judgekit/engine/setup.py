@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine.characteristics import layer_result
+from judgekit.engine.choices import Script, ScriptedChooser
 from judgekit.engine.objects import make_object
 from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.selectors import SelectorContext, select
@@ -22,7 +23,7 @@ def build_game(data: dict[str, Any]) -> Game:
     """The initial game state of a validated scenario (SCENARIO-FORMAT.md: objects, timestamps, effects)."""
     players = [Player(p["name"], p.get("life", 20), p.get("poison", 0)) for p in data["players"]]
     game = Game(players=players, active=data["active_player"], step=Step(data["step"]))
-    game.choices = dict(data.get("choices") or {})
+    game.chooser = ScriptedChooser(Script.from_choices(data.get("choices") or {}))
     first = players[0].name
     seq = 0
     for i, od in enumerate(data["battlefield"]):

@@ -1,7 +1,7 @@
 """The stack (CR 405): casting spells (601), activating abilities (602), resolving (608), targets.
 
 Action handlers: :func:`cast_action`, :func:`activate_action` (``handler(game, spec)``). Primitives:
-:func:`push_triggered` (used by triggers), :func:`resolve_top`, :func:`target_problem`.
+:func:`push_triggered` (used by triggers), :func:`resolve_top`, :func:`target_problem_data`.
 
 The stack is last in, first out (CR 405.1, 608.1): ``game.stack`` is kept bottom first and the top is the last
 element. Casting a spell checks timing (CR 117, 301.1-310.1: sorcery-speed objects only in a main phase of
@@ -63,65 +63,11 @@ def _sel_ctx(game: Game, controller: str, source: int | None) -> SelectorContext
                            ids=game.ids, players=tuple(p.name for p in game.players))
 
 
-def target_problem(game: Game, spec: Any, ref: Ref, controller: str, source: Computed | None,
-                   source_uid: int | None) -> tuple[str, str] | None:
-    """Why ``ref`` is not a legal target for ``spec`` (message, rule), or None if it is.
-
-    A target must still be the same object in the right zone (CR 400.7, 608.2b) and match what the spell or
-    ability may target (601.2c); a permanent with shroud can't be targeted (702.18a), one with hexproof can't be
-    targeted by its controller's opponents (702.11b), one with protection can't be targeted by spells with that
-    quality nor abilities from sources with it (702.16b). A spell can't target itself (115.5); an
-    ability may target its own source.
-
-    Transitional: kept for :mod:`judgekit.engine.triggers`, which still builds Italian sentences; the rules
-    core itself uses :func:`target_problem_data`.
-    """
-    from judgekit.render.terms import ZONE_NAMES_IT, it
-
-    ctx = _sel_ctx(game, controller, source_uid)
-    if isinstance(ref, str):
-        if not game.is_player(ref):
-            return (f"«{ref}» non è un oggetto né un giocatore di questa partita", "601.2c")
-        if spec is None:
-            return None
-        if is_player_selector(spec):
-            if not matches_player(spec, ref, ctx):
-                return (f"{ref} non è un giocatore che si può scegliere come bersaglio", "601.2c")
-            return None
-        return (f"{ref} è un giocatore, ma il bersaglio deve essere un oggetto", "601.2c")
-    obj = game.objects.get(ref)
-    if obj is None:
-        return ("il bersaglio non esiste", "601.2c")
-    if not obj.current or obj.zone == Zone.GONE:
-        return (f"{obj.card.name} ha cambiato zona: è un oggetto nuovo, non più quello scelto come bersaglio",
-                "400.7")
-    if source_uid is not None and ref == source_uid and obj.zone == Zone.STACK:
-        return (f"la magia {obj.card.name} non può bersagliare se stessa", "115.5")
-    tc = chars(game, obj)
-    if spec is not None and not matches(spec, tc, ctx):
-        zone = ZONE_NAMES_IT.get(str(tc.zone), str(tc.zone))
-        where = "" if tc.zone == Zone.BATTLEFIELD else f" (si trova nella zona {zone})"
-        return (f"{tc.name}{where} non è un bersaglio ammesso dal testo", "601.2c")
-    if spec is None and tc.zone != Zone.BATTLEFIELD:
-        return (f"{tc.name} non è un permanente sul campo di battaglia", "601.2c")
-    if obj.zone == Zone.BATTLEFIELD:
-        if tc.has("shroud"):
-            return (f"{tc.name} ha velo e non può essere bersaglio di alcuna magia o abilità", "702.18a")
-        if tc.has("hexproof") and tc.controller != controller:
-            return (f"{tc.name} ha anti-malocchio e non può essere bersaglio di magie o abilità controllate da un "
-                    f"avversario del suo controllore {tc.controller}, come {controller}", "702.11b")
-        if source is not None:
-            kw = protected_from(source, tc)
-            if kw is not None:
-                return (f"{tc.name} ha {it(kw)} e non può essere bersaglio di {source.name}", "702.16b")
-    return None
-
-
 def target_problem_data(game: Game, spec: Any, ref: Ref, controller: str, source: Computed | None,
                         source_uid: int | None) -> tuple[str, str, dict[str, Any]] | None:
     """Why ``ref`` is not a legal target for ``spec`` as data, ``(code, rule, params)``, or None if it is.
 
-    The rules are those of :func:`target_problem`: the same object in the right zone (CR 400.7, 608.2b),
+    The rules: the same object in the right zone (CR 400.7, 608.2b),
     matching what the spell or ability may target (601.2c), shroud (702.18a), hexproof (702.11b), protection
     (702.16b); a spell can't target itself (115.5), an ability may target its own source.
     """
@@ -246,27 +192,6 @@ def item_data(item: StackItem) -> dict[str, Any]:
         if isinstance(spec, dict) and spec.get("keyword"):
             keyword = spec["keyword"]
     return {"kind": item.kind, "source": item.source_name, "keyword": keyword}
-
-
-def item_label(item: StackItem) -> str:
-    """How the ruling names a stack object: the spell's name, "persistere di X", "abilità di X".
-
-    Transitional: kept for :func:`stack_list`, still used by :mod:`judgekit.engine.triggers`."""
-    if item.kind == "spell":
-        return item.source_name
-    for entry in item.effect:
-        spec = entry.get("return_to_battlefield")
-        if isinstance(spec, dict) and spec.get("keyword"):
-            return f"{spec['keyword']} di {item.source_name}"
-    return f"abilità {'innescata' if item.kind == 'triggered' else 'attivata'} di {item.source_name}"
-
-
-def stack_list(game: Game) -> str:
-    """The stack, top first (transitional: :mod:`judgekit.engine.triggers` still uses it; the rules core
-    reports :func:`stack_items`)."""
-    if not game.stack:
-        return "vuota"
-    return ", ".join(item_label(item) for item in reversed(game.stack))
 
 
 def _targets_data(game: Game, targets: list[Ref]) -> list[dict[str, Any]]:
@@ -540,6 +465,6 @@ def effect_context_for(game: Game, item: StackItem) -> EffectContext:
                          kind=item.kind)
 
 
-__all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data", "item_label",
-           "push_triggered", "resolve_top", "selector_context", "stack_items", "stack_list", "target_problem",
+__all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data",
+           "push_triggered", "resolve_top", "selector_context", "stack_items",
            "target_problem_data"]

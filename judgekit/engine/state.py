@@ -325,8 +325,6 @@ class Game:
     # Who answers the decisions of the game (choices.py): the documented defaults unless the layer above
     # gives a scripted chooser built from the scenario's choices.
     chooser: Chooser = field(default_factory=DefaultChooser)
-    choices: Spec = field(default_factory=dict)
-    used_choices: set[str] = field(default_factory=set)
     next_uid: int = 1
     version: int = 0
     seq: int = 0

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars
+from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
 from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.state import Ability, Computed, Game, GameEvent, PendingTrigger, Ref, StackItem
@@ -254,20 +255,15 @@ def collect(game: Game) -> None:
 # Putting on the stack
 
 
-def _first_legal_target(game: Game, spec: Any, controller: str, source: Computed) -> list[Ref]:
-    """The first legal object in timestamp order, then players in ``players`` order (SCENARIO-FORMAT
-    "Choices")."""
-    from judgekit.engine.stack import target_problem
+def _legal_targets(game: Game, spec: Any, controller: str, source: Computed) -> list[Ref]:
+    """Every legal target in default order: objects in timestamp order, then players in ``players`` order
+    (SCENARIO-FORMAT "Choices")."""
+    from judgekit.engine.stack import target_problem_data
 
     objs = [o for o in game.objects.values() if o.current and o.zone != Zone.GONE]
     objs.sort(key=lambda o: (o.timestamp, o.seq, o.uid))
-    for o in objs:
-        if target_problem(game, spec, o.uid, controller, source, source.uid) is None:
-            return [o.uid]
-    for p in game.players:
-        if target_problem(game, spec, p.name, controller, source, source.uid) is None:
-            return [p.name]
-    return []
+    refs: list[Ref] = [*(o.uid for o in objs), *(p.name for p in game.players)]
+    return [r for r in refs if target_problem_data(game, spec, r, controller, source, source.uid) is None]
 
 
 def _describe(game: Game, t: PendingTrigger) -> dict[str, Any]:
@@ -288,7 +284,6 @@ def put_on_stack(game: Game) -> None:
     pending, game.pending = game.pending, []
     if not pending:
         return
-    order = game.choices.get("apnap_order") or {}
     players_with = [p for p in game.apnap() if any(t.controller == p for t in pending)]
     if len(pending) > 1:
         game.record("trigger", "triggers.pending", "603.3", *(["603.3b"] if len(players_with) > 1 else []),
@@ -298,21 +293,18 @@ def put_on_stack(game: Game) -> None:
         if not mine:
             continue
         mine.sort(key=lambda t: (game.objects[t.source_uid].timestamp, t.source_uid))
-        wanted = order.get(player) if isinstance(order, dict) else None
         if len(mine) > 1:
-            if wanted:
-                game.used_choices.add("apnap_order")
-                ids = list(wanted)
-                mine.sort(key=lambda t: ids.index(game.objects[t.source_uid].id)
-                          if game.objects[t.source_uid].id in ids else len(ids))
+            decision = game.chooser.choose(TriggerOrder(player, tuple(game.objects[t.source_uid].id for t in mine)))
+            order = list(decision.value)
+            mine.sort(key=lambda t: order.index(game.objects[t.source_uid].id))
             game.record("choice", "triggers.order_choice", "603.3b", player=player, count=len(mine),
-                        chosen=bool(wanted))
+                        chosen=decision.given)
         for t in mine:
             _push(game, t)
 
 
 def _push(game: Game, t: PendingTrigger) -> None:
-    from judgekit.engine.stack import stack_items, target_problem
+    from judgekit.engine.stack import stack_items, target_problem_data
 
     source = t.source_lki or chars(game, t.source_uid)
     src_obj = game.objects[t.source_uid]
@@ -323,22 +315,20 @@ def _push(game: Game, t: PendingTrigger) -> None:
     rules = ["603.3"]
     chosen_target = False
     if target_spec is not None:
-        chosen = game.choices.get(src_obj.id)
-        if isinstance(chosen, str):
-            chosen = [chosen]
-        if isinstance(chosen, list) and chosen:
-            game.used_choices.add(src_obj.id)
-            game.choices[src_obj.id] = list(chosen[1:])
-            ref = game.ref(str(chosen[0]))
-            problem = target_problem(game, target_spec, ref, t.controller, source, t.source_uid)
+        candidates = _legal_targets(game, target_spec, t.controller, source)
+        decision = game.chooser.choose(TriggerTarget(src_obj.id, t.controller, tuple(candidates)))
+        if decision.given:
+            ref = game.ref(str(decision.value))
+            problem = target_problem_data(game, target_spec, ref, t.controller, source, t.source_uid)
             if problem is not None:
+                code, rule, params = problem
                 raise IllegalAction("triggers.illegal_target", rule="603.3d", trigger=describe,
                                     target=game.display(ref), target_is_player=isinstance(ref, str),
-                                    problem=problem[0], problem_rule=problem[1])
+                                    problem={"code": code, "rule": rule, "params": params})
             targets = [ref]
             chosen_target = True
         else:
-            targets = _first_legal_target(game, target_spec, t.controller, source)
+            targets = [decision.value] if decision.value is not None else []
         rules.append("603.3d")
         if not targets:
             game.record("trigger", "triggers.no_legal_targets", "603.3d", objects=[src_obj.id], trigger=describe)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.render.narration.common import Names, Text, amount, plural, to_name
+from judgekit.render.narration.layers import describe_effect_ops
 
 DURATION_IT = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
                "permanent": "senza scadenza"}
@@ -30,7 +31,7 @@ def _counters(n: int, kind: str) -> str:
 
 def _continuous_effect(p: dict[str, Any], names: Names) -> str:
     affected = names.cards(p["affected"]) or "nessun oggetto"
-    return (f"{names.card(p['source'])}: {affected} — {'; '.join(p['parts'])} "
+    return (f"{names.card(p['source'])}: {affected} — {describe_effect_ops(p['ops'], names)} "
             f"({DURATION_IT.get(p['duration'], '')}; timestamp {p['timestamp']}). L'insieme degli oggetti "
             "influenzati è fissato ora.")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.render.narration.common import Names, Text, stack_list
+from judgekit.render.narration.stack import problem_text
 from judgekit.render.terms import it
 
 EVENT_IT = {
@@ -67,7 +68,7 @@ def _order_choice(p: dict[str, Any], names: Names) -> str:
 
 def _illegal_target(p: dict[str, Any], names: Names) -> str:
     return (f"il bersaglio scelto per {describe(p['trigger'], names)}, {_target(p, names)}, non è legale: "
-            f"{p['problem']} (CR {p['problem_rule']})")
+            f"{problem_text(p['problem'], names)} (CR {p['problem']['rule']})")
 
 
 def _no_legal_targets(p: dict[str, Any], names: Names) -> str:
