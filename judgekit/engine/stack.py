@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine.characteristics import chars, source_chars
+from judgekit.engine.choices import UseOptional
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import make_object, move
@@ -453,6 +454,12 @@ def resolve_top(game: Game) -> None:
     if item.kind == "triggered" and item.source_uid is not None:
         src = game.objects.get(item.source_uid)
         source_left = src is not None and (not src.current or src.zone != Zone.BATTLEFIELD)
+    if item.optional:
+        decision = game.chooser.choose(UseOptional(item.id, item.controller))
+        if not decision.value:
+            game.record("resolve", "stack.optional_declined", "117.3d", "603.5", objects=[item.id], item=data,
+                        controller=item.controller)
+            return
     game.record("resolve", "stack.ability_resolves", "117.3d", "608.2", "608.2c", objects=[item.id], item=data,
                 source_left=source_left)
     partial()

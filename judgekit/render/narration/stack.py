@@ -217,6 +217,11 @@ def _ability_resolves(p: dict[str, Any], names: Names) -> str:
     return f"{PASSED}{_phrase(p['item'], names)} si risolve{left}."
 
 
+def _optional_declined(p: dict[str, Any], names: Names) -> str:
+    return (f"{PASSED}{_phrase(p['item'], names)} si risolve: è facoltativa («può») e {p['controller']} sceglie "
+            "di non usarla, quindi non fa nulla.")
+
+
 TEXTS: dict[str, Text] = {
     # why a target is illegal (parts of the messages below; also for other areas)
     "stack.target_not_in_game": lambda p, names: f"«{p['ref']}» non è un oggetto né un giocatore di questa partita",
@@ -290,4 +295,5 @@ TEXTS: dict[str, Text] = {
         lambda p, names: (f"Come ultima parte della risoluzione, {names.card(p['card'])} va nel cimitero di "
                           f"{p['owner']}{PRIORITY_BACK}"),
     "stack.ability_resolves": _ability_resolves,
+    "stack.optional_declined": _optional_declined,
 }

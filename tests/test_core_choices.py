@@ -1,0 +1,102 @@
+"""Decisions (choices.py): every choice is a typed request to the game's chooser; defaults and scripts."""
+
+from __future__ import annotations
+
+from judgekit.engine.builder import GameBuilder, entry, trigger
+from judgekit.engine.choices import (
+    Decision,
+    DefaultChooser,
+    Discard,
+    LegendRule,
+    Request,
+    Script,
+    ScriptedChooser,
+    TriggerOrder,
+    TriggerTarget,
+    UseOptional,
+)
+
+
+class Recorder:
+    """A chooser that answers with the defaults, except "may" abilities, which it declines; it keeps the requests."""
+
+    def __init__(self) -> None:
+        self.requests: list[Request] = []
+
+    def choose(self, request: Request) -> Decision:
+        self.requests.append(request)
+        if isinstance(request, UseOptional):
+            return Decision(False, True)
+        return Decision(request.default(), False)
+
+    def unused(self) -> list[str]:
+        return []
+
+
+def test_defaults_are_the_documented_ones() -> None:
+    chooser = DefaultChooser()
+    assert chooser.choose(TriggerTarget("heliod", "Anna", (7, "Bruno"))) == Decision(7, False)
+    assert chooser.choose(TriggerTarget("heliod", "Anna", ())) == Decision(None, False)
+    assert chooser.choose(UseOptional("soul-warden", "Anna")) == Decision(True, False)
+    assert chooser.choose(TriggerOrder("Anna", ("a", "b"))) == Decision(("a", "b"), False)
+    assert chooser.choose(LegendRule("Anna", "Thrun", ("old", "new"))) == Decision("old", False)
+    assert chooser.choose(Discard("Anna", 2, ("x", "y", "z"))) == Decision(("x", "y"), False)
+
+
+def test_a_script_answers_targets_in_order_then_falls_back_to_the_default() -> None:
+    chooser = ScriptedChooser(Script.from_choices({"heliod": ["scion", "Bruno"]}))
+    request = TriggerTarget("heliod", "Anna", (3,))
+    assert chooser.choose(request) == Decision("scion", True)
+    assert chooser.choose(request) == Decision("Bruno", True)
+    assert chooser.choose(request) == Decision(3, False)
+    assert chooser.unused() == []
+
+
+def test_a_script_orders_one_players_triggers_and_reports_what_no_decision_used() -> None:
+    chooser = ScriptedChooser(Script.from_choices({"apnap_order": {"Anna": ["b", "a"]}, "ghost": ["x"]}))
+    assert chooser.choose(TriggerOrder("Anna", ("a", "b", "c"))) == Decision(("b", "a", "c"), True)
+    assert chooser.choose(TriggerOrder("Bruno", ("d", "e"))) == Decision(("d", "e"), False)
+    assert chooser.unused() == ["ghost"]
+
+
+def test_an_entry_used_by_the_legend_rule_answers_no_trigger_target() -> None:
+    """One scripted answer serves one decision: the entry that chose which Thrun stays does not also pick the
+    target of the kept Thrun's enters trigger."""
+    chooser = ScriptedChooser(Script.from_choices({"thrun-2": ["thrun-2"]}))
+    assert chooser.choose(LegendRule("Anna", "Thrun", ("thrun", "thrun-2"))) == Decision("thrun-2", True)
+    assert chooser.choose(TriggerTarget("thrun-2", "Anna", (5,))) == Decision(5, False)
+
+
+def test_legend_entry_does_not_choose_the_enters_trigger_target_in_a_replay() -> None:
+    """CR 704.5j then 603.3d: Anna keeps the new Thrun as her choices say; its enters trigger takes the default
+    target (the first legal creature in timestamp order), not the id written for the legend rule."""
+    g = GameBuilder(choices={"thrun-2": ["thrun-2"]})
+    bear = g.creature("Grizzly Bears", 2, 2, controller="Bruno")
+    g.creature("Thrun", 4, 4, id="thrun", supertypes=["Legendary"])
+    thrun2 = g.card("Thrun", "Anna", id="thrun-2", types=["Creature"], supertypes=["Legendary"], power=4,
+                    toughness=4, mana_cost="{3}{G}{G}",
+                    abilities=[trigger("enters", [entry(damage=1, to="target")],
+                                       target={"types": ["Creature"], "controller": "opponent"})])
+    g.build()
+    g.cast(thrun2)
+    g.resolve()
+    assert g.zone("thrun") == "graveyard"
+    assert g.zone(thrun2) == "battlefield"
+    g.resolve()
+    assert g.obj(bear).damage == 1
+
+
+def test_a_declined_may_ability_does_nothing() -> None:
+    """CR 603.5: an optional triggered ability's controller chooses, as it resolves, whether to use it."""
+    g = GameBuilder()
+    g.creature("Soul Warden", 1, 1, abilities=[trigger("enters", [entry(gain_life=1, to="you")],
+                                                        of={"types": ["Creature"], "other": True},
+                                                        optional=True)])
+    bear = g.card("Grizzly Bears", "Anna", types=["Creature"], power=2, toughness=2, mana_cost="{1}{G}")
+    game = g.build()
+    recorder = Recorder()
+    game.chooser = recorder
+    g.cast(bear)
+    g.resolve(everything=True)
+    assert g.life("Anna") == 20
+    assert any(isinstance(r, UseOptional) for r in recorder.requests)
