@@ -26,6 +26,13 @@ from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import make_object, move, move_to
 from judgekit.engine.operations import OP_KEYS
+from judgekit.engine.replacement import (
+    Shield,
+    ShieldKind,
+    add_shield,
+    propose_damage,
+    propose_destruction,
+)
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
 from judgekit.engine.state import Batch, Computed, ContinuousEffect, Game, GameEvent, GameObject, Ref, StackItem
 from judgekit.engine.values import ValueContext, evaluate, freeze_values
@@ -205,8 +212,7 @@ def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok:
     if c.has("indestructible"):
         game.record("effect", "effects.indestructible", "702.12b", objects=[obj.id], name=c.name)
         return False
-    if regenerate_ok and obj.regeneration_shields > 0:
-        obj.regeneration_shields -= 1
+    if regenerate_ok and propose_destruction(game, obj.uid):
         obj.tapped = True
         obj.damage = 0
         obj.deathtouch_damage = False
@@ -236,18 +242,6 @@ def protected_from(source: Computed, target: Computed) -> str | None:
     return None
 
 
-def _prevent(holder: Any, amount: int) -> int:
-    """Prevention shields (CR 615): returns how much of ``amount`` is prevented and uses the shield up."""
-    if holder.prevent_all_damage:
-        holder.prevent_all_damage = False
-        return amount
-    if holder.prevent_damage > 0:
-        prevented = min(holder.prevent_damage, amount)
-        holder.prevent_damage -= prevented
-        return prevented
-    return 0
-
-
 # Damage to a planeswalker removes loyalty counters (CR 120.3c, 306.8), to a battle defense counters (120.3h, 310.6).
 _DAMAGE_REMOVES_COUNTERS = (("Planeswalker", "loyalty", ("120.3c", "306.8")),
                             ("Battle", "defense", ("120.3h", "310.6")))
@@ -264,11 +258,10 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
         return 0
     if isinstance(target, str):
         player = game.player(target)
-        prevented = _prevent(player, amount)
+        prevented = propose_damage(game, player.name, amount)
         if prevented:
             game.record("damage", "effects.damage_prevented", "615.7", source=source.name, amount=prevented,
                         target=player.name, target_is_player=True)
-            game.touch()
             amount -= prevented
             if amount <= 0:
                 return 0
@@ -293,11 +286,10 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
             game.record("damage", "effects.damage_protection", "702.16e", objects=[obj.id], source=source.name,
                         target=tc.name)
             return 0
-        prevented = _prevent(obj, amount)
+        prevented = propose_damage(game, obj.uid, amount)
         if prevented:
             game.record("damage", "effects.damage_prevented", "615.7", objects=[obj.id], source=source.name,
                         amount=prevented, target=tc.name, target_is_player=False)
-            game.touch()
             amount -= prevented
             if amount <= 0:
                 return 0
@@ -597,13 +589,7 @@ def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], r
             o = game.objects.get(r)
             if o is None or not o.current:
                 continue
-            holder: Any = o
-        else:
-            holder = game.player(r)
-        if value == "all":
-            holder.prevent_all_damage = True
-        else:
-            holder.prevent_damage += int(value)
+        add_shield(game, Shield(ShieldKind.PREVENT_DAMAGE, r, None if value == "all" else int(value)))
         game.record("effect", "effects.prevention_shield", "615.7", target=game.display(r),
                     target_is_player=isinstance(r, str), up_to=None if value == "all" else value)
     game.touch()
@@ -612,7 +598,7 @@ def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], r
 def verb_regenerate(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
     """CR 701.19a: a regeneration shield replaces the next destruction this turn."""
     for o in _objects(game, refs, Zone.BATTLEFIELD):
-        o.regeneration_shields += 1
+        add_shield(game, Shield(ShieldKind.REGENERATE, o.uid))
         game.record("effect", "effects.regeneration_shield", "701.19a", objects=[o.id], name=o.card.name)
     game.touch()
 

@@ -25,6 +25,7 @@ from judgekit.engine.characteristics import all_chars
 from judgekit.engine.choices import LegendRule
 from judgekit.engine.effects import destroy, protected_from, simultaneous
 from judgekit.engine.objects import move
+from judgekit.engine.replacement import ShieldKind, shields_on
 from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.state import Computed, Game, GameObject
 from judgekit.engine.vocab import Zone
@@ -157,7 +158,7 @@ def _permanents(game: Game, table: dict[int, Computed], plan: _Plan) -> None:
                 not_saved = None
                 if c.has("indestructible"):
                     not_saved = "indestructible"
-                elif obj.regeneration_shields:
+                elif shields_on(game, obj.uid, ShieldKind.REGENERATE):
                     not_saved = "regeneration"
                 plan.to_graveyard.append((obj, ("sba.zero_toughness", {"name": c.name, "toughness": t,
                                                                        "owner": obj.owner, "not_saved": not_saved}),

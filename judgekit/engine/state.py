@@ -156,9 +156,6 @@ class GameObject:
     attached_to: int | None = None
     superseded_by: int | None = None
     lki: Computed | None = None
-    regeneration_shields: int = 0
-    prevent_damage: int = 0
-    prevent_all_damage: bool = False
     # While on the stack, the stack item that carries it (spells).
     stack_item: int | None = None
 
@@ -175,8 +172,6 @@ class Player:
     lost: bool = False
     loss_rule: str | None = None
     life_gained_this_turn: int = 0
-    prevent_damage: int = 0
-    prevent_all_damage: bool = False
 
 
 @dataclass

@@ -18,6 +18,7 @@ from judgekit.engine.choices import Discard
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
+from judgekit.engine.replacement import end_shields
 from judgekit.engine.state import Game
 from judgekit.engine.steps import MAX_HAND_SIZE, announce_step
 from judgekit.engine.vocab import COMBAT_STEPS, STEP_ORDER, Step, Zone
@@ -138,19 +139,14 @@ def cleanup(game: Game) -> None:
     """CR 514.2: at the same time, all damage marked on permanents is removed and the effects that last
     "until end of turn" or "this turn" end (regeneration and prevention shields included)."""
     damaged = [{"card": o.card.name, "damage": o.damage} for o in game.battlefield() if o.damage > 0]
-    shields = any(o.regeneration_shields or o.prevent_damage or o.prevent_all_damage for o in game.battlefield()) \
-        or any(p.prevent_damage or p.prevent_all_damage for p in game.players)
+    present = {o.uid for o in game.battlefield()} | {p.name for p in game.players}
+    shields = any(s.holder in present for s in game.shields)
     for obj in game.battlefield():
         obj.damage = 0
         obj.deathtouch_damage = False
-        obj.prevent_damage = 0
-        obj.prevent_all_damage = False
-        obj.regeneration_shields = 0
     ended = [e for e in game.effects if e.duration == "end_of_turn"]
     game.effects = [e for e in game.effects if e.duration != "end_of_turn"]
-    for p in game.players:
-        p.prevent_damage = 0
-        p.prevent_all_damage = False
+    end_shields(game)
     game.touch()
     game.record("cleanup", "turn.cleanup", "514.2", damaged=damaged,
                 ended=list(dict.fromkeys(e.source_name for e in ended)), shields=shields)
