@@ -24,7 +24,7 @@ from typing import Any
 from judgekit.engine.characteristics import all_chars, chars, frozen, layer_result
 from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
-from judgekit.engine.state import CombatState, Computed, Game, GameEvent, Ref
+from judgekit.engine.state import CombatState, Computed, EventKind, Game, GameEvent, Ref
 from judgekit.engine.steps import announce_step
 from judgekit.engine.vocab import Step, Zone
 
@@ -279,7 +279,7 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
                         attacked=what)
     game.touch()
     for uid, _c, attacked in chosen:
-        game.emit(GameEvent("attacks", obj=uid, player=attacked if isinstance(attacked, str) else None,
+        game.emit(GameEvent(EventKind.ATTACKS, obj=uid, player=attacked if isinstance(attacked, str) else None,
                             data={"target": attacked}))
 
 
@@ -401,9 +401,9 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
         game.record("combat", "combat.attackers_unblocked", "509.1h", attackers=_names(game, unblocked))
     game.touch()
     for uid, _c, blocked in chosen:
-        game.emit(GameEvent("blocks", obj=uid, data={"attackers": list(blocked)}))
+        game.emit(GameEvent(EventKind.BLOCKS, obj=uid, data={"attackers": list(blocked)}))
     for att in blocked_now:
-        game.emit(GameEvent("becomes_blocked", obj=att, data={"blockers": combat.blocked_by(att)}))
+        game.emit(GameEvent(EventKind.BECOMES_BLOCKED, obj=att, data={"blockers": combat.blocked_by(att)}))
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -704,7 +704,7 @@ def damage_step(game: Game) -> None:
     elif combat.first_strike_done:
         combat.regular_done = True
         game.record("step", "combat.regular_step_begins", "510.4", "702.4b", "702.7c")
-        game.emit(GameEvent("step", data={"step": Step.COMBAT_DAMAGE.value, "second": True}))
+        game.emit(GameEvent(EventKind.STEP, data={"step": Step.COMBAT_DAMAGE.value, "second": True}))
     else:
         combat.regular_done = True
         announce_step(game, Step.COMBAT_DAMAGE)

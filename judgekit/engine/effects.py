@@ -34,7 +34,17 @@ from judgekit.engine.replacement import (
     propose_destruction,
 )
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
-from judgekit.engine.state import Batch, Computed, ContinuousEffect, Game, GameEvent, GameObject, Ref, StackItem
+from judgekit.engine.state import (
+    Batch,
+    Computed,
+    ContinuousEffect,
+    EventKind,
+    Game,
+    GameEvent,
+    GameObject,
+    Ref,
+    StackItem,
+)
 from judgekit.engine.values import ValueContext, evaluate, freeze_values
 from judgekit.engine.vocab import Zone
 
@@ -275,7 +285,7 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
             life = None if game.batch is not None else player.life
             game.record("damage", "effects.damage_player", "120.3a", source=source.name, amount=amount,
                         combat=combat, player=player.name, life=life)
-            game.emit(GameEvent("life_loss", player=player.name, amount=amount))
+            game.emit(GameEvent(EventKind.LIFE_LOSS, player=player.name, amount=amount))
     else:
         obj = game.objects[target]
         if not obj.current or obj.zone != Zone.BATTLEFIELD:
@@ -314,7 +324,7 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                 game.record("damage", "effects.damage_removes_counters", *rules, objects=[obj.id],
                             source=source.name, amount=amount, combat=combat, target=tc.name, counter=counter,
                             left=obj.counters[counter])
-    game.emit(GameEvent("damage", obj=target if isinstance(target, int) else None,
+    game.emit(GameEvent(EventKind.DAMAGE, obj=target if isinstance(target, int) else None,
                         player=target if isinstance(target, str) else None, source=source.uid, amount=amount,
                         combat=combat))
     game.touch()
@@ -336,7 +346,7 @@ def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str 
     p = game.player(player)
     p.life += amount
     p.life_gained_this_turn += amount
-    ev = GameEvent("life_gain", player=player, amount=amount)
+    ev = GameEvent(EventKind.LIFE_GAIN, player=player, amount=amount)
     if batch is not None:
         ev.data["batch"] = batch
     game.emit(ev)
@@ -352,7 +362,7 @@ def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
         return
     p = game.player(player)
     p.life -= amount
-    game.emit(GameEvent("life_loss", player=player, amount=amount))
+    game.emit(GameEvent(EventKind.LIFE_LOSS, player=player, amount=amount))
     game.record("effect", "effects.life_lost", "119.3", player=player, amount=amount, source=source_name,
                 life=p.life)
     game.touch()
@@ -522,7 +532,7 @@ def verb_add_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
         for kind, n in entry["add_counters"].items():
             if n > 0:
                 o.counters[kind] = o.counters.get(kind, 0) + n
-                game.emit(GameEvent("counters", obj=o.uid, amount=n, data={"kind": kind}))
+                game.emit(GameEvent(EventKind.COUNTERS, obj=o.uid, amount=n, data={"kind": kind}))
                 game.record("effect", "effects.counters_added", "122.1", objects=[o.id], name=o.card.name, amount=n,
                             counter=kind)
         game.touch()
@@ -575,7 +585,7 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
         obj.summoning_sick = True
         if tid not in game.named:
             game.named.append(tid)
-        game.emit(GameEvent("zone_change", obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
+        game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
                             data={"new": obj.uid, "controller": owner}))
         game.record("effect", "effects.token_created", "111.2", objects=[tid], player=owner, name=obj.card.name,
                     id=tid, timestamp=obj.timestamp)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine.characteristics import chars
-from judgekit.engine.state import Ability, Chars, Computed, Game, GameEvent, GameObject
+from judgekit.engine.state import Ability, Chars, Computed, EventKind, Game, GameEvent, GameObject
 from judgekit.engine.values import cost_colors
 from judgekit.engine.vocab import ABILITY_FORMS, Zone
 
@@ -80,7 +80,7 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
     if game.combat is not None:
         game.combat.attackers.pop(obj.uid, None)
         game.combat.blockers.pop(obj.uid, None)
-    game.emit(GameEvent("zone_change", obj=obj.uid, from_zone=obj.zone, to_zone=zone,
+    game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=obj.zone, to_zone=zone,
                         data={"new": new.uid, "controller": lki.controller if lki else None}))
     game.touch()
     return new

@@ -21,7 +21,7 @@ from judgekit.engine.effects import EffectContext, apply_effects, protected_from
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import make_object, move
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
-from judgekit.engine.state import Computed, Game, GameEvent, Ref, StackItem
+from judgekit.engine.state import Computed, EventKind, Game, GameEvent, Ref, StackItem
 from judgekit.engine.vocab import Step, Zone
 
 MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
@@ -245,7 +245,7 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
                      target_spec=target_spec)
     on_stack.stack_item = item.uid
     game.stack.append(item)
-    game.emit(GameEvent("cast", obj=on_stack.uid, player=caster))
+    game.emit(GameEvent(EventKind.CAST, obj=on_stack.uid, player=caster))
     rules = ["601.2", "601.2a", "405.1"]
     if passed:
         rules.append("117.3d")
@@ -265,7 +265,7 @@ def _on_stack(game: Game, kind: str, code: str, who: str, rules: list[str], oid:
 
 
 def _loyalty_used_this_turn(game: Game, uid: int) -> bool:
-    return any(ev.kind == "activate" and ev.obj == uid and ev.data.get("loyalty") for ev in game.events)
+    return any(ev.kind == EventKind.ACTIVATE and ev.obj == uid and ev.data.get("loyalty") for ev in game.this_turn())
 
 
 def activate_action(game: Game, spec: dict[str, Any]) -> None:
@@ -344,7 +344,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
             n = int(cost["pay_life"])
             if n:
                 player.life -= n
-                game.emit(GameEvent("life_loss", player=controller, amount=n))
+                game.emit(GameEvent(EventKind.LIFE_LOSS, player=controller, amount=n))
             paid.append({"cost": "pay_life", "amount": n, "life": player.life})
         elif isinstance(cost, dict) and "loyalty" in cost:
             n = int(cost["loyalty"])
@@ -366,7 +366,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
         move(game, source, Zone.GRAVEYARD, lki=c)
     game.stack.append(item)
     game.touch()
-    game.emit(GameEvent("activate", obj=source.uid, player=controller, data={"loyalty": bool(loyalty)}))
+    game.emit(GameEvent(EventKind.ACTIVATE, obj=source.uid, player=controller, data={"loyalty": bool(loyalty)}))
     rules = ["602.2", "602.2b", "405.1"]
     if passed:
         rules.append("117.3d")

@@ -255,7 +255,7 @@ class GameEvent:
     is recorded by :meth:`Game.emit`).
     """
 
-    kind: str
+    kind: EventKind
     obj: int | None = None
     player: str | None = None
     source: int | None = None

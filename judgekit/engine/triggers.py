@@ -27,11 +27,17 @@ from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
 from judgekit.engine.selectors import SelectorContext, matches
-from judgekit.engine.state import Ability, Computed, Game, GameEvent, PendingTrigger, Ref, StackItem
+from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, PendingTrigger, Ref, StackItem
 from judgekit.engine.vocab import Zone
 
 STEP_EVENTS = {"beginning_of_upkeep": "upkeep", "beginning_of_end_step": "end",
                "beginning_of_combat": "beginning_of_combat"}
+
+DAMAGE_EVENTS = ("deals_damage", "deals_combat_damage", "deals_combat_damage_to_player")
+
+# The kinds of game event a triggered ability can wait for.
+TRIGGERING_KINDS = (EventKind.ZONE_CHANGE, EventKind.ATTACKS, EventKind.BLOCKS, EventKind.BECOMES_BLOCKED,
+                    EventKind.DAMAGE, EventKind.LIFE_GAIN, EventKind.STEP)
 
 OBJECT_EVENTS = {"enters", "leaves_battlefield", "dies", "attacks", "blocks", "becomes_blocked",
                  "deals_combat_damage", "deals_combat_damage_to_player", "deals_damage"}
@@ -62,7 +68,7 @@ def _presence(game: Game) -> dict[int, tuple[int, int | None]]:
     enter: dict[int, int] = {}
     leave: dict[int, int] = {}
     for i, ev in enumerate(game.events):
-        if ev.kind != "zone_change":
+        if ev.kind != EventKind.ZONE_CHANGE:
             continue
         if ev.to_zone == Zone.BATTLEFIELD and ev.data.get("new") is not None:
             enter[int(ev.data["new"])] = i
@@ -126,12 +132,12 @@ def _about(game: Game, spec: dict[str, Any], source: Computed, subject: int | No
 
 
 def _subject(ev: GameEvent, event: str) -> int | None:
-    if ev.kind == "zone_change":
+    if ev.kind == EventKind.ZONE_CHANGE:
         if event == "enters":
             new = ev.data.get("new")
             return int(new) if new is not None else None
         return ev.obj
-    if ev.kind == "damage":
+    if ev.kind == EventKind.DAMAGE:
         return ev.source
     return ev.obj
 
@@ -140,7 +146,7 @@ def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed
                    table: dict[int, Computed]) -> bool:
     spec = ability.spec["trigger"]
     event = spec["event"]
-    if ev.kind == "zone_change":
+    if ev.kind == EventKind.ZONE_CHANGE:
         if event == "enters":
             if ev.to_zone != Zone.BATTLEFIELD:
                 return False
@@ -154,24 +160,24 @@ def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed
         else:
             return False
         return _about(game, spec, source, _subject(ev, event), table)
-    if ev.kind in ("attacks", "blocks", "becomes_blocked"):
+    if ev.kind in (EventKind.ATTACKS, EventKind.BLOCKS, EventKind.BECOMES_BLOCKED):
         return event == ev.kind and _about(game, spec, source, ev.obj, table)
-    if ev.kind == "damage" and event in ("deals_damage", "deals_combat_damage", "deals_combat_damage_to_player"):
+    if ev.kind == EventKind.DAMAGE and event in DAMAGE_EVENTS:
         if event != "deals_damage" and not ev.combat:
             return False
         if event == "deals_combat_damage_to_player" and ev.player is None:
             return False
         return ev.amount > 0 and _about(game, spec, source, ev.source, table)
-    if ev.kind == "life_gain" and event == "you_gain_life":
+    if ev.kind == EventKind.LIFE_GAIN and event == "you_gain_life":
         return ev.player == source.controller and ev.amount > 0
-    if ev.kind == "step" and event in STEP_EVENTS:
+    if ev.kind == EventKind.STEP and event in STEP_EVENTS:
         return STEP_EVENTS[event] == ev.data.get("step") and game.active == source.controller
     return False
 
 
 def _keyword_matches(game: Game, ev: GameEvent, keyword: str, source: Computed) -> bool | None:
     """Persist/undying: True if it triggers, None if it dies but the intervening "if" is false (603.4)."""
-    if ev.kind != "zone_change" or ev.from_zone != Zone.BATTLEFIELD or ev.to_zone != Zone.GRAVEYARD:
+    if ev.kind != EventKind.ZONE_CHANGE or ev.from_zone != Zone.BATTLEFIELD or ev.to_zone != Zone.GRAVEYARD:
         return False
     if ev.obj != source.uid or not source.is_creature:
         return False
@@ -196,7 +202,7 @@ def collect(game: Game) -> None:
     # (one combat damage step, CR 510.2).
     loose = None
     for ev in events:
-        if ev.kind == "damage" and ev.combat and "batch" not in ev.data:
+        if ev.kind == EventKind.DAMAGE and ev.combat and "batch" not in ev.data:
             if loose is None:
                 loose = game.new_uid()
             ev.data["batch"] = loose
@@ -218,9 +224,9 @@ def collect(game: Game) -> None:
     seen_damage: set[tuple[Any, ...]] = set()
     for i in range(start, len(game.events)):
         ev = game.events[i]
-        if ev.kind not in ("zone_change", "attacks", "blocks", "becomes_blocked", "damage", "life_gain", "step"):
+        if ev.kind not in TRIGGERING_KINDS:
             continue
-        look_back = ev.kind == "zone_change" and ev.from_zone == Zone.BATTLEFIELD
+        look_back = ev.kind == EventKind.ZONE_CHANGE and ev.from_zone == Zone.BATTLEFIELD
         for uid, span, view, abilities, keywords in candidates:
             if not _present(span, i, look_back, batches):
                 continue
@@ -228,7 +234,7 @@ def collect(game: Game) -> None:
                 if not _event_matches(game, ev, ability, view, table):
                     continue
                 event = ability.spec["trigger"]["event"]
-                if ev.kind == "damage":
+                if ev.kind == EventKind.DAMAGE:
                     key = (uid, ability.key, ev.source, batches[i] if batches[i] is not None else ("e", i),
                            ev.player if event == "deals_combat_damage_to_player" else None)
                     if key in seen_damage:
@@ -337,7 +343,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
         rules.append("603.5")
     if spec.get("keyword"):
         rules.append(KEYWORD_TRIGGERS[spec["keyword"]][1])
-    if t.event.kind == "zone_change" and t.event.from_zone == Zone.BATTLEFIELD:
+    if t.event.kind == EventKind.ZONE_CHANGE and t.event.from_zone == Zone.BATTLEFIELD:
         rules.append("603.10a")
     item = StackItem(uid=game.new_uid(), kind="triggered", id=src_obj.id, source_name=source.name,
                      controller=t.controller, source_uid=t.source_uid, effect=list(spec.get("effect") or []),
