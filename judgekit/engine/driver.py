@@ -43,7 +43,7 @@ def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
         _report_game_over(game, len(actions) - done)
     except IllegalAction as exc:
         outcome.error = exc
-        game.record("error", "error.illegal_action", *([exc.rule] if exc.rule else []), error=exc.code,
+        game.record("error", "driver.illegal_action", *([exc.rule] if exc.rule else []), error=exc.code,
                     details=exc.params)
     except ScenarioProblem as exc:
         raise ScenarioProblem(exc.code, (*current, *exc.key), **exc.params) from None

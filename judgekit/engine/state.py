@@ -362,10 +362,6 @@ class Game:
         self.log.append(rec)
         return rec
 
-    def say(self, kind: str, text: str, *rules: str, objects: list[str] | None = None) -> Record:
-        """A step whose Italian text is already written (code ``text``): being replaced by :meth:`record`."""
-        return self.record(kind, "text", *rules, objects=objects, text=text)
-
     def emit(self, event: GameEvent) -> None:
         """Record an event that has happened, tagged with this turn (CR 603.2); :mod:`judgekit.engine.triggers`
         consumes ``events``."""

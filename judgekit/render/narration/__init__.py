@@ -36,8 +36,6 @@ def texts() -> dict[str, Text]:
 
 def narrate(record: Record, names: Names = PLAIN) -> str:
     """The Italian sentence of one record."""
-    if record.code == "text":
-        return str(record.params["text"])
     return texts()[record.code](record.params, names)
 
 

@@ -50,7 +50,7 @@ def _step_passed(p: dict[str, Any], names: Names) -> str:
 
 
 TEXTS: dict[str, Text] = {
-    "error.illegal_action": _illegal,
+    "driver.illegal_action": _illegal,
     "driver.start": _start,
     "driver.game_over": _game_over,
     "driver.unused_choice": _unused_choice,
