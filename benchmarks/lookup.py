@@ -41,31 +41,37 @@ def timed(cmd: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
+def bench_env() -> dict[str, str]:
+    """The environment of a run: bytecode written as an installed package would have it, a cache of its own."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("JUDGEKIT_CACHE_DIR", tempfile.mkdtemp(prefix="judgekit-bench-"))
+    return env
+
+
+def alternate(cmd: list[str], baseline: list[str], env: dict[str, str], rounds: int) -> tuple[float, float]:
+    """Medians (ms) of ``cmd`` and ``baseline`` run one after the other ``rounds`` times, after a warm-up that
+    builds the cache and fills the OS file cache."""
+    for _ in range(2):
+        timed(cmd, env)
+        timed(baseline, env)
+    runs: list[float] = []
+    bases: list[float] = []
+    for _ in range(rounds):
+        runs.append(timed(cmd, env))
+        bases.append(timed(baseline, env))
+    return statistics.median(runs) * 1000, statistics.median(bases) * 1000
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--rule", default="510.1c")
     args = parser.parse_args()
 
-    env = dict(os.environ)
-    # An installed package runs from compiled bytecode: let the warm-up write it, as pip would have.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.setdefault("JUDGEKIT_CACHE_DIR", tempfile.mkdtemp(prefix="judgekit-bench-"))
     lookup = [*judgekit_command(), "rule", args.rule]
     baseline = [sys.executable, "-c", "import typer"]
-
-    for _ in range(2):  # warm-up: builds the cache, fills the OS file cache
-        timed(lookup, env)
-        timed(baseline, env)
-
-    lookups: list[float] = []
-    baselines: list[float] = []
-    for _ in range(args.rounds):
-        lookups.append(timed(lookup, env))
-        baselines.append(timed(baseline, env))
-
-    lookup_ms = statistics.median(lookups) * 1000
-    base_ms = statistics.median(baselines) * 1000
+    lookup_ms, base_ms = alternate(lookup, baseline, bench_env(), args.rounds)
     ratio = lookup_ms / base_ms
     print(f"comando:              {' '.join(lookup)}")
     print(f"judgekit rule {args.rule}: mediana {lookup_ms:.1f} ms su {args.rounds} esecuzioni")

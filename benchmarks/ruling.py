@@ -15,35 +15,14 @@ The script prints figures only.
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-from pathlib import Path
+
+# The same subprocess helpers as the lookup benchmark (run as scripts, this folder is on sys.path).
+from lookup import alternate, bench_env, judgekit_command, timed  # noqa: E402
 
 TARGET = 4.0
-
-
-def judgekit_command() -> list[str]:
-    """The installed console script next to this interpreter, else ``python -m judgekit``."""
-    folder = Path(sys.executable).parent
-    for name in ("judgekit", "judgekit.exe"):
-        script = folder / name
-        if script.is_file() and os.access(script, os.X_OK):
-            return [str(script)]
-    found = shutil.which("judgekit")
-    if found and Path(found).parent == folder:
-        return [found]
-    return [sys.executable, "-m", "judgekit"]
-
-
-def timed(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def main() -> int:
@@ -53,22 +32,10 @@ def main() -> int:
     parser.add_argument("--scenario", default="regrower-all-to-hunter")
     args = parser.parse_args()
 
-    env = dict(os.environ)
-    # An installed package runs from compiled bytecode: let the warm-up write it, as pip would have.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.setdefault("JUDGEKIT_CACHE_DIR", tempfile.mkdtemp(prefix="judgekit-bench-"))
+    env = bench_env()
     ruling = [*judgekit_command(), "ruling", args.scenario]
     baseline = [sys.executable, "-c", "import typer"]
-
-    for _ in range(2):  # warm-up: builds the cache, fills the OS file cache
-        timed(ruling, env)
-        timed(baseline, env)
-
-    rulings: list[float] = []
-    baselines: list[float] = []
-    for _ in range(args.rounds):
-        rulings.append(timed(ruling, env))
-        baselines.append(timed(baseline, env))
+    ruling_ms, base_ms = alternate(ruling, baseline, env, args.rounds)
 
     colds: list[float] = []
     cold_baselines: list[float] = []
@@ -77,8 +44,6 @@ def main() -> int:
             colds.append(timed(ruling, {**env, "JUDGEKIT_CACHE_DIR": empty}))
         cold_baselines.append(timed(baseline, env))
 
-    ruling_ms = statistics.median(rulings) * 1000
-    base_ms = statistics.median(baselines) * 1000
     cold_ms = statistics.median(colds) * 1000
     cold_base_ms = statistics.median(cold_baselines) * 1000
     ratio = ruling_ms / base_ms

@@ -10,6 +10,14 @@ def life_gain_events(g: GameBuilder, player: str) -> list[int]:
     return [ev.amount for ev in g.game.events if ev.kind == "life_gain" and ev.player == player]
 
 
+def attack_blocked(g: GameBuilder, attacker: str, blockers: list[str]) -> None:
+    """Build the game, attack Bruno with ``attacker``, block it with ``blockers`` and deal combat damage."""
+    g.build()
+    g.attack({attacker: "Bruno"})
+    g.block({b: attacker for b in blockers})
+    g.combat_damage()
+
+
 def test_unblocked_attacker_deals_its_damage_to_the_player() -> None:
     """CR 510.1a: an unblocked creature assigns its combat damage to the player it attacks."""
     g = GameBuilder()
@@ -27,10 +35,7 @@ def test_blocked_creatures_deal_damage_to_each_other_at_once() -> None:
     g = GameBuilder()
     bear = g.creature("Grizzly Bears", 2, 2)
     elf = g.creature("Elvish Warrior", 2, 3, controller="Bruno")
-    g.build()
-    g.attack({bear: "Bruno"})
-    g.block({elf: bear})
-    g.combat_damage()
+    attack_blocked(g, bear, [elf])
     assert g.zone(bear) == Zone.GRAVEYARD
     assert g.obj(elf).damage == 2
     assert g.life("Bruno") == 20
@@ -41,10 +46,7 @@ def test_trample_assigns_lethal_to_the_blocker_and_the_rest_to_the_player() -> N
     g = GameBuilder()
     wurm = g.creature("Craw Wurm", 6, 4, keywords=["trample"])
     bear = g.creature("Grizzly Bears", 2, 2, controller="Bruno")
-    g.build()
-    g.attack({wurm: "Bruno"})
-    g.block({bear: wurm})
-    g.combat_damage()
+    attack_blocked(g, wurm, [bear])
     assert g.life("Bruno") == 16
     assert g.zone(bear) == Zone.GRAVEYARD
     assert g.obj(wurm).damage == 2
@@ -55,10 +57,7 @@ def test_trample_counts_damage_already_marked_on_the_blocker() -> None:
     g = GameBuilder()
     wurm = g.creature("Craw Wurm", 6, 4, keywords=["trample"])
     giant = g.creature("Hill Giant", 3, 3, controller="Bruno", damage=2)
-    g.build()
-    g.attack({wurm: "Bruno"})
-    g.block({giant: wurm})
-    g.combat_damage()
+    attack_blocked(g, wurm, [giant])
     assert g.life("Bruno") == 15
     assert g.zone(giant) == Zone.GRAVEYARD
 
@@ -69,10 +68,7 @@ def test_deathtouch_and_trample_assign_one_damage_to_each_blocker() -> None:
     g = GameBuilder()
     wurm = g.creature("Craw Wurm", 6, 4, keywords=["trample", "deathtouch"])
     giant = g.creature("Hill Giant", 3, 3, controller="Bruno")
-    g.build()
-    g.attack({wurm: "Bruno"})
-    g.block({giant: wurm})
-    g.combat_damage()
+    attack_blocked(g, wurm, [giant])
     assert g.life("Bruno") == 15
     assert g.zone(giant) == Zone.GRAVEYARD
 
@@ -99,10 +95,7 @@ def test_first_strike_kills_the_blocker_before_it_deals_damage() -> None:
     g = GameBuilder()
     knight = g.creature("White Knight", 2, 2, keywords=["first_strike"])
     bear = g.creature("Grizzly Bears", 2, 2, controller="Bruno")
-    g.build()
-    g.attack({knight: "Bruno"})
-    g.block({bear: knight})
-    g.combat_damage()
+    attack_blocked(g, knight, [bear])
     assert g.zone(bear) == Zone.GRAVEYARD
     assert g.obj(knight).damage == 0
     g.combat_damage()

@@ -14,6 +14,35 @@ def add_murder(g: GameBuilder, owner: str) -> str:
                   effect=[entry(destroy=True, to="target")])
 
 
+def watchers_see_a_bear_die(active: str) -> tuple[GameBuilder, str, str]:
+    """In ``active``'s turn, ``active`` kills a bear; Anna's and Bruno's watchers both trigger on its death."""
+    g = GameBuilder(active=active)
+    anna = g.creature("Anna Watcher", 1, 1, controller="Anna",
+                      abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
+    bruno = g.creature("Bruno Watcher", 1, 1, controller="Bruno",
+                       abilities=[trigger("dies", [entry(lose_life=1, to="opponent")], of=OTHER_CREATURE)])
+    bear = g.creature("Grizzly Bears", 2, 2)
+    murder = add_murder(g, active)
+    g.build()
+    g.cast(murder, targets=[bear])
+    g.resolve()
+    return g, anna, bruno
+
+
+def two_watchers_see_a_bear_die(g: GameBuilder) -> tuple[GameBuilder, str, str]:
+    """Anna's two watchers (gain 1, gain 2) both trigger as Anna kills a bear."""
+    first = g.creature("First Watcher", 1, 1,
+                       abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
+    second = g.creature("Second Watcher", 1, 1,
+                        abilities=[trigger("dies", [entry(gain_life=2, to="you")], of=OTHER_CREATURE)])
+    bear = g.creature("Grizzly Bears", 2, 2)
+    murder = add_murder(g, "Anna")
+    g.build()
+    g.cast(murder, targets=[bear])
+    g.resolve()
+    return g, first, second
+
+
 def stack_ids(g: GameBuilder) -> list[str]:
     """The stack from the bottom (first put) to the top (resolves first)."""
     return [item.id for item in g.game.stack]
@@ -67,16 +96,7 @@ def test_dies_does_not_trigger_on_exile() -> None:
 def test_two_triggers_of_one_player_both_go_on_the_stack() -> None:
     """CR 603.3b: a player's pending triggered abilities all go on the stack, in the order they choose (the
     replay: timestamp order of their sources)."""
-    g = GameBuilder()
-    first = g.creature("First Watcher", 1, 1,
-                       abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
-    second = g.creature("Second Watcher", 1, 1,
-                        abilities=[trigger("dies", [entry(gain_life=2, to="you")], of=OTHER_CREATURE)])
-    bear = g.creature("Grizzly Bears", 2, 2)
-    murder = add_murder(g, "Anna")
-    g.build()
-    g.cast(murder, targets=[bear])
-    g.resolve()
+    g, first, second = two_watchers_see_a_bear_die(GameBuilder())
     assert stack_ids(g) == [first, second]
     assert {item.controller for item in g.game.stack} == {"Anna"}
     g.resolve(everything=True)
@@ -86,16 +106,7 @@ def test_two_triggers_of_one_player_both_go_on_the_stack() -> None:
 def test_apnap_active_players_triggers_go_on_the_stack_first_and_resolve_last() -> None:
     """CR 603.3b, 101.4: the active player puts theirs on the stack first, so the other player's resolve
     first."""
-    g = GameBuilder(active="Anna")
-    anna = g.creature("Anna Watcher", 1, 1, controller="Anna",
-                      abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
-    bruno = g.creature("Bruno Watcher", 1, 1, controller="Bruno",
-                       abilities=[trigger("dies", [entry(lose_life=1, to="opponent")], of=OTHER_CREATURE)])
-    bear = g.creature("Grizzly Bears", 2, 2)
-    murder = add_murder(g, "Anna")
-    g.build()
-    g.cast(murder, targets=[bear])
-    g.resolve()
+    g, anna, bruno = watchers_see_a_bear_die("Anna")
     assert stack_ids(g) == [anna, bruno]
     g.resolve()
     assert (g.life("Anna"), stack_ids(g)) == (19, [anna])
@@ -105,31 +116,14 @@ def test_apnap_active_players_triggers_go_on_the_stack_first_and_resolve_last() 
 
 def test_apnap_follows_the_active_player_not_the_seat() -> None:
     """CR 603.3b: in Bruno's turn Bruno's triggers go on the stack first."""
-    g = GameBuilder(active="Bruno")
-    anna = g.creature("Anna Watcher", 1, 1, controller="Anna",
-                      abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
-    bruno = g.creature("Bruno Watcher", 1, 1, controller="Bruno",
-                       abilities=[trigger("dies", [entry(lose_life=1, to="opponent")], of=OTHER_CREATURE)])
-    bear = g.creature("Grizzly Bears", 2, 2)
-    murder = add_murder(g, "Bruno")
-    g.build()
-    g.cast(murder, targets=[bear])
-    g.resolve()
+    g, anna, bruno = watchers_see_a_bear_die("Bruno")
     assert stack_ids(g) == [bruno, anna]
 
 
 def test_apnap_order_choice_reorders_one_players_triggers() -> None:
     """CR 603.3b: the controller chooses the order of their own triggers (``choices.apnap_order``)."""
-    g = GameBuilder(choices={"apnap_order": {"Anna": ["second-watcher", "first-watcher"]}})
-    first = g.creature("First Watcher", 1, 1,
-                       abilities=[trigger("dies", [entry(gain_life=1, to="you")], of=OTHER_CREATURE)])
-    second = g.creature("Second Watcher", 1, 1,
-                        abilities=[trigger("dies", [entry(gain_life=2, to="you")], of=OTHER_CREATURE)])
-    bear = g.creature("Grizzly Bears", 2, 2)
-    murder = add_murder(g, "Anna")
-    g.build()
-    g.cast(murder, targets=[bear])
-    g.resolve()
+    g, first, second = two_watchers_see_a_bear_die(
+        GameBuilder(choices={"apnap_order": {"Anna": ["second-watcher", "first-watcher"]}}))
     assert stack_ids(g) == [second, first]
 
 

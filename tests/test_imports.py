@@ -62,48 +62,30 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
+def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(graph.get(module, ()))
+    return seen
+
+
 def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
+    """The groups of modules that import each other (directly or not), each sorted, in name order."""
+    reach = {module: _reachable(graph, module) for module in graph}
     out: list[list[str]] = []
-    counter = 0
-    for root in sorted(graph):
-        if root in index:
+    placed: set[str] = set()
+    for module in sorted(graph):
+        if module in placed:
             continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, edges = work[-1]
-            for nxt in edges:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = counter
-                    counter += 1
-                    stack.append(nxt)
-                    on_stack.add(nxt)
-                    work.append((nxt, iter(sorted(graph[nxt]))))
-                    break
-                if nxt in on_stack:
-                    low[node] = min(low[node], index[nxt])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    comp = []
-                    while True:
-                        top = stack.pop()
-                        on_stack.discard(top)
-                        comp.append(top)
-                        if top == node:
-                            break
-                    if len(comp) > 1:
-                        out.append(sorted(comp))
+        group = sorted({module} | {other for other in reach[module] if module in reach.get(other, set())})
+        if len(group) > 1:
+            out.append(group)
+            placed.update(group)
     return out
 
 
