@@ -1,22 +1,39 @@
 """Events proposed before they happen: the seat of replacement and prevention effects (CR 614-616).
 
-A rule about to deal damage or destroy a permanent first proposes the event here; the effects that watch for
-it may change it or replace it (CR 614.1), each at most once per event (614.5), and only then does it happen
-and get recorded. The effects in place today are one-use *shields* made by resolving spells and abilities:
+A rule about to make something happen builds the event and calls :func:`propose`. Every replacement effect
+that exists when the event would happen and watches for it may modify it or replace it (CR 614.1), each at
+most once per event (614.5), one at a time until none applies (616.1); the event that comes out (or None, if
+nothing happens) is what the rule then carries out and records with :meth:`Game.emit`.
+
+The replacement effects in place today are one-use *shields* made by resolving spells and abilities:
 
 - a prevention shield, "prevent the next N damage that would be dealt to X this turn" or all of it
   (CR 615.7); numeric shields on one holder add up and are used up as they prevent;
-- a regeneration shield, "the next time X would be destroyed this turn, instead ..." (CR 701.19a).
+- a regeneration shield, "the next time X would be destroyed this turn, instead ..." (CR 701.19a): it
+  replaces a ``destroy`` event (what regenerating does, tap it, remove its damage, remove it from combat,
+  is carried out by the destruction rule that proposed it).
 
-Shields last until the cleanup step (CR 514.2).
+Shields last until the cleanup step (CR 514.2). To add a kind of replacement effect: a class with
+``applies(game, event)`` and ``apply(game, event)`` (:class:`Replacement`), and a place in
+:func:`replacements`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
-from judgekit.engine.state import Game, Ref
+from judgekit.engine.state import EventKind, Game, GameEvent, Ref
+
+
+class Replacement(Protocol):
+    """A replacement or prevention effect: which proposed events it watches for, and what it makes of them."""
+
+    def applies(self, game: Game, event: GameEvent) -> bool: ...
+
+    def apply(self, game: Game, event: GameEvent) -> GameEvent | None: ...
 
 
 class ShieldKind(StrEnum):
@@ -24,7 +41,7 @@ class ShieldKind(StrEnum):
     REGENERATE = "regenerate"
 
 
-@dataclass
+@dataclass(eq=False)
 class Shield:
     """A one-use replacement effect on ``holder`` (an object uid or a player name).
 
@@ -33,6 +50,49 @@ class Shield:
     kind: ShieldKind
     holder: Ref
     amount: int | None = None
+
+    def _target(self, event: GameEvent) -> Ref | None:
+        return event.player if event.player is not None else event.obj
+
+    def applies(self, game: Game, event: GameEvent) -> bool:
+        if self.kind == ShieldKind.PREVENT_DAMAGE:
+            return event.kind == EventKind.DAMAGE and event.amount > 0 and self._target(event) == self.holder
+        return event.kind == EventKind.DESTROY and event.obj == self.holder
+
+    def apply(self, game: Game, event: GameEvent) -> GameEvent | None:
+        """Prevention: the damage less what this shield prevents (CR 615.7); regeneration: nothing is destroyed
+        (701.19a). A shield used up leaves the game's shields."""
+        if self.kind == ShieldKind.REGENERATE:
+            game.shields.remove(self)
+            return None
+        prevented = event.amount if self.amount is None else min(self.amount, event.amount)
+        if self.amount is not None:
+            self.amount -= prevented
+        if self.amount is None or self.amount == 0:
+            game.shields.remove(self)
+        return dataclasses.replace(event, amount=event.amount - prevented)
+
+
+def replacements(game: Game) -> list[Replacement]:
+    """The replacement effects that exist now, in the order the replay applies them when several do: shields
+    that prevent all damage first, then the others by age."""
+    shields = sorted(game.shields, key=lambda s: s.kind != ShieldKind.PREVENT_DAMAGE or s.amount is not None)
+    return list(shields)
+
+
+def propose(game: Game, event: GameEvent) -> GameEvent | None:
+    """The event that happens instead of ``event``, or None if nothing happens (CR 614.1, 614.5, 616.1)."""
+    current: GameEvent | None = event
+    used: list[Replacement] = []
+    while current is not None:
+        found = next((r for r in replacements(game) if all(r is not u for u in used) and r.applies(game, current)),
+                     None)
+        if found is None:
+            break
+        used.append(found)
+        current = found.apply(game, current)
+        game.touch()
+    return current
 
 
 def add_shield(game: Game, shield: Shield) -> None:
@@ -44,42 +104,19 @@ def shields_on(game: Game, holder: Ref, kind: ShieldKind) -> list[Shield]:
     return [s for s in game.shields if s.holder == holder and s.kind == kind]
 
 
-def propose_damage(game: Game, target: Ref, amount: int) -> int:
-    """Damage about to be dealt to ``target``: how much of ``amount`` prevention shields prevent (CR 615.7).
-
-    A shield that prevents all damage is used up by the next damage event; numeric shields prevent up to what
-    they have left, together, and keep the rest."""
+def propose_damage(game: Game, target: Ref, amount: int, source: int | None = None) -> int:
+    """Damage about to be dealt to ``target``: how much of ``amount`` is prevented (CR 615)."""
     if amount <= 0:
         return 0
-    everything = [s for s in shields_on(game, target, ShieldKind.PREVENT_DAMAGE) if s.amount is None]
-    if everything:
-        game.shields.remove(everything[0])
-        game.touch()
-        return amount
-    prevented = 0
-    for shield in shields_on(game, target, ShieldKind.PREVENT_DAMAGE):
-        if prevented >= amount:
-            break
-        assert shield.amount is not None
-        used = min(shield.amount, amount - prevented)
-        shield.amount -= used
-        prevented += used
-        if shield.amount == 0:
-            game.shields.remove(shield)
-    if prevented:
-        game.touch()
-    return prevented
+    event = GameEvent(EventKind.DAMAGE, obj=target if isinstance(target, int) else None,
+                      player=target if isinstance(target, str) else None, source=source, amount=amount)
+    happens = propose(game, event)
+    return amount - (happens.amount if happens is not None else 0)
 
 
 def propose_destruction(game: Game, uid: int) -> bool:
-    """A permanent about to be destroyed: True if a regeneration shield replaces the destruction (CR 701.19a);
-    the shield is used up. What regenerating does (tap, remove damage, leave combat) is the caller's."""
-    found = shields_on(game, uid, ShieldKind.REGENERATE)
-    if not found:
-        return False
-    game.shields.remove(found[0])
-    game.touch()
-    return True
+    """A permanent about to be destroyed: True if a replacement effect (regeneration) replaced the destruction."""
+    return propose(game, GameEvent(EventKind.DESTROY, obj=uid)) is None
 
 
 def end_shields(game: Game) -> bool:

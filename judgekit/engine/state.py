@@ -245,6 +245,7 @@ class EventKind(StrEnum):
     STEP = "step"                        # data {"step"}
     CAST = "cast"                        # obj, player
     ACTIVATE = "activate"                # obj, player, data {"loyalty"}
+    DESTROY = "destroy"                  # obj: proposed to replacement effects (regeneration), never recorded
 
 
 @dataclass
