@@ -292,3 +292,13 @@ battlefield:
           effect: [{create_token: {id: elf, name: Elfo, types: [Creature], subtypes: [Elfz], power: 1, toughness: 1}}]
 """)
     assert any("create_token" in i and "Elfz" in i for i in found), found
+
+
+def test_every_verb_of_the_rules_core_has_a_field_in_effect_entries() -> None:
+    """The verb table of the rules core is the one list of verbs: the scenario model has a field for each."""
+    from judgekit.engine.effects import CORE_ONLY_VERBS
+    from judgekit.engine.effects import VERBS as ENGINE_VERBS
+    from judgekit.scenario.models import VERBS, EffectEntry
+
+    assert set(VERBS) == set(ENGINE_VERBS) - set(CORE_ONLY_VERBS)
+    assert set(VERBS) <= set(EffectEntry.model_fields)

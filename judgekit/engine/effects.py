@@ -48,6 +48,9 @@ from judgekit.engine.state import (
 from judgekit.engine.values import ValueContext, evaluate, freeze_values
 from judgekit.engine.vocab import Zone
 
+# Verbs the rules core uses for its own abilities (persist, undying) that scenario files cannot write.
+CORE_ONLY_VERBS = ("return_to_battlefield",)
+
 PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
 
 

@@ -24,6 +24,8 @@ from pydantic import (
 )
 
 from judgekit.engine import vocab
+from judgekit.engine.effects import CORE_ONLY_VERBS
+from judgekit.engine.effects import VERBS as ENGINE_VERBS
 from judgekit.engine.operations import OPERATIONS
 from judgekit.scenario.terms import require
 from judgekit.validation import StrictModel
@@ -427,9 +429,8 @@ AbilitySpec = Annotated[Annotated[
 ], BeforeValidator(_ability_before)]
 
 
-VERBS = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
-         "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
-         "prevent_damage", "regenerate", "fight")
+# The one-shot verbs, from the rules core's one table (each also has its field below, with its parameter type).
+VERBS = tuple(v for v in ENGINE_VERBS if v not in CORE_ONLY_VERBS)
 
 
 class EffectEntry(Operations):
