@@ -14,11 +14,11 @@ from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.setup import build_game
 from judgekit.errors import InvalidFileError
 from judgekit.render.narration import message, narrate
-from judgekit.render.narration.common import Names
 from judgekit.ruling.expect import check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
 from judgekit.ruling.model import Ruling, RulingStep
+from judgekit.ruling.names import scenario_names
 from judgekit.scenario.loaded import LoadedScenario
 from judgekit.scenario.loader import load_scenario, load_scenario_text
 
@@ -30,7 +30,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     """
     game = build_game(loaded.data)
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
-    names = Names()
+    names = scenario_names(loaded.data)
     try:
         outcome = play(game, loaded.data["actions"])
     except ScenarioProblem as exc:
@@ -40,7 +40,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
                         "rule": outcome.error.rule}
     ruling.steps = [RulingStep(r.kind, narrate(r, names), list(r.rules), list(r.objects)) for r in game.log]
     if explain:
-        ruling.steps += explain_layers(game, ruling)
+        ruling.steps += explain_layers(game, ruling, names)
     ruling.final = final_state(game)
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling) if exp is not None else None
