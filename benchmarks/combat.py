@@ -57,8 +57,9 @@ def run_once(text: str, attackers: int = ATTACKERS) -> tuple[float, float, dict[
     from judgekit.engine.priority import priority_point
     from judgekit.engine.setup import build_game
     from judgekit.scenario.loader import load_scenario_text
+    from judgekit.scenario.specs import scenario_specs
 
-    game = build_game(load_scenario_text(text, "combat-benchmark.yaml").data)
+    game = build_game(scenario_specs(load_scenario_text(text, "combat-benchmark.yaml").data))
     priority_point(game)
     attack = {f"a{i}": "Bruno" for i in range(attackers)}
     block = {f"b{j}": [f"a{j // BLOCKERS_PER_ATTACKER}"] for j in range(attackers * BLOCKERS_PER_ATTACKER)}
