@@ -183,20 +183,20 @@ def ability(raw: Any) -> AbilitySpec:
     if "mana" in raw:
         return AbilitySpec("mana", mana=tuple(raw["mana"]))
     if "static" in raw:
-        body = raw["static"]
-        return AbilitySpec("static", static=StaticSpec(ops(body), selector(body.get("affects", "self")),
-                                                       condition(body.get("condition"))))
+        written = raw["static"]
+        return AbilitySpec("static", static=StaticSpec(ops(written), selector(written.get("affects", "self")),
+                                                       condition(written.get("condition"))))
     if "trigger" in raw:
         trig = raw["trigger"]
         target = raw.get("target")
         return AbilitySpec("trigger", trigger=TriggerSpec(
             str(trig["event"]), selector(trig.get("of", "self")), bool(raw.get("optional")),
             selector(target) if target is not None else None, effects(raw.get("effect")), raw.get("keyword")))
-    body = raw["activated"]
-    target = body.get("target")
+    written = raw["activated"]
+    target = written.get("target")
     return AbilitySpec("activated", activated=ActivatedSpec(
-        tuple(cost(c) for c in body.get("cost") or ()), selector(target) if target is not None else None,
-        effects(body.get("effect"))))
+        tuple(cost(c) for c in written.get("cost") or ()), selector(target) if target is not None else None,
+        effects(written.get("effect"))))
 
 
 def object_data(raw: Mapping[str, Any]) -> dict[str, Any]:
