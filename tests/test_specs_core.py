@@ -181,3 +181,10 @@ def test_a_trigger_spec_triggers_and_resolves() -> None:
     g.settle()
     g.resolve()
     assert g.life("Anna") == 21
+
+
+def test_the_spec_builders_know_every_verb_of_the_engine() -> None:
+    from judgekit.engine.effects import VERBS
+    from judgekit.engine.specdata import VERB_NAMES
+
+    assert tuple(VERBS) == VERB_NAMES
