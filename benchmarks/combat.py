@@ -53,12 +53,13 @@ def scenario_text(attackers: int = ATTACKERS) -> str:
 def run_once(text: str, attackers: int = ATTACKERS) -> tuple[float, float, dict[str, int], float, float]:
     """One replay: (legality seconds, damage seconds, final life totals, and of the first two the seconds
     spent outside the priority points, i.e. in the combat handlers themselves)."""
-    from judgekit.engine import combat
+    from judgekit.engine import actions, combat
     from judgekit.engine.priority import priority_point
     from judgekit.engine.setup import build_game
     from judgekit.scenario.loader import load_scenario_text
+    from judgekit.scenario.specs import scenario_specs
 
-    game = build_game(load_scenario_text(text, "combat-benchmark.yaml").data)
+    game = build_game(scenario_specs(load_scenario_text(text, "combat-benchmark.yaml").data))
     priority_point(game)
     attack = {f"a{i}": "Bruno" for i in range(attackers)}
     block = {f"b{j}": [f"a{j // BLOCKERS_PER_ATTACKER}"] for j in range(attackers * BLOCKERS_PER_ATTACKER)}
@@ -79,7 +80,7 @@ def run_once(text: str, attackers: int = ATTACKERS) -> tuple[float, float, dict[
     state = game.combat
     assert state is not None
     while not state.regular_done:
-        combat.combat_damage(game, True)
+        actions.combat_damage(game, True)
         point()
     t2 = time.perf_counter()
     damage_points = spent["priority"] - legal_points

@@ -22,14 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judgekit.engine.layers import compute  # noqa: E402
 from judgekit.engine.objects import make_object  # noqa: E402
+from judgekit.engine.specs import AbilitySpec  # noqa: E402
 from judgekit.engine.state import Ability, ContinuousEffect, Game, Player  # noqa: E402
 from judgekit.engine.vocab import Zone  # noqa: E402
+from judgekit.scenario.specs import ability, object_data, ops  # noqa: E402
 
 TARGET_MS = 100.0
 
 
-def _static(spec: dict[str, object]) -> dict[str, object]:
-    return {"static": spec}
+def _static(spec: dict[str, object]) -> AbilitySpec:
+    return ability({"static": spec})
 
 
 def build(permanents: int, effects: int, seed: int = 7) -> Game:
@@ -57,7 +59,7 @@ def build(permanents: int, effects: int, seed: int = 7) -> Game:
                     "abilities": [] if basic else [{"mana": ["C"]}]}
         else:
             data = {"id": f"a{i}", "name": f"Artifact {i}", "types": ["Artifact"], "mana_cost": "{3}"}
-        obj = make_object(game, data, Zone.BATTLEFIELD, owner, owner, ts, i)
+        obj = make_object(game, object_data(data), Zone.BATTLEFIELD, owner, owner, ts, i)
         ts += 1
         if kind == "creature":
             creatures.append(obj.uid)
@@ -73,7 +75,7 @@ def build(permanents: int, effects: int, seed: int = 7) -> Game:
         elif roll in (12, 13, 14, 15):
             roll = (0, 1, 10, 19)[roll - 12]
         owner = players[j % 2]
-        source: dict[str, object] | None = None
+        source: AbilitySpec | None = None
         if roll in range(0, 10):
             color = rng.choice(["white", "blue", "black", "red", "green"])
             source = _static({"affects": {"types": ["Creature"], "controller": "you", "colors": [color]},
@@ -98,21 +100,21 @@ def build(permanents: int, effects: int, seed: int = 7) -> Game:
             source = _static({"affects": {"types": ["Land"]}, "add_subtypes": ["Swamp"]})
         elif roll == 16 and creatures:
             picked = rng.sample(creatures, k=min(len(creatures), 3))
-            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops={"set_colors": ["black"]}, timestamp=ts,
+            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops=ops({"set_colors": ["black"]}), timestamp=ts,
                                                  source_name=f"Colour {j}", controller=owner, affected=picked))
         elif roll == 17 and creatures:
             target = rng.choice(creatures)
-            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops={"control": owner}, timestamp=ts,
+            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops=ops({"control": owner}), timestamp=ts,
                                                  source_name=f"Control {j}", controller=owner, affected=[target]))
         elif roll == 18 and creatures:
             picked = rng.sample(creatures, k=min(len(creatures), 5))
-            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops={"set_pt": {"power": 0, "toughness": 1}},
+            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops=ops({"set_pt": {"power": 0, "toughness": 1}}),
                                                  timestamp=ts, source_name=f"Set {j}", controller=owner,
                                                  affected=picked))
         else:
             picked = rng.sample(creatures, k=min(len(creatures), 3)) if creatures else []
-            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops={"modify_pt": {"power": 2, "toughness": 2},
-                                                                          "add_keywords": ["trample"]},
+            game.effects.append(ContinuousEffect(uid=game.new_uid(), ops=ops({"modify_pt": {"power": 2, "toughness": 2},
+                                                                              "add_keywords": ["trample"]}),
                                                  timestamp=ts, source_name=f"Pump {j}", controller=owner,
                                                  affected=picked))
         if source is not None:
@@ -123,8 +125,8 @@ def build(permanents: int, effects: int, seed: int = 7) -> Game:
                 holder.card.abilities.append(Ability("static", source, "text", None, f"b{j}"))
                 game.touch()
             else:
-                make_object(game, {"id": f"e{j}", "name": f"Enchantment {j}", "types": ["Enchantment"],
-                                   "abilities": [source]}, Zone.BATTLEFIELD, owner, owner, ts, permanents + j)
+                data = {"id": f"e{j}", "name": f"Enchantment {j}", "types": ["Enchantment"], "abilities": [source]}
+                make_object(game, object_data(data), Zone.BATTLEFIELD, owner, owner, ts, permanents + j)
         ts += 1
     return game
 

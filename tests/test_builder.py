@@ -1,4 +1,4 @@
-"""The game builder (judgekit.engine.builder): ids, timestamps, ability dicts as the scenario layer makes them."""
+"""The game builder (judgekit.engine.builder): ids, timestamps, ability specs as the scenario layer makes them."""
 
 from __future__ import annotations
 
@@ -14,16 +14,19 @@ from judgekit.engine.builder import GameBuilder, activated, entry, mana, static,
 from judgekit.engine.characteristics import chars
 from judgekit.engine.errors import IllegalAction
 from judgekit.engine.setup import build_game
+from judgekit.engine.specs import PT, AbilitySpec, ActivatedSpec, Cost, TriggerSpec
 from judgekit.engine.vocab import Step, Zone
-from judgekit.scenario import cards
+from judgekit.scenario import cards, specs
 from judgekit.scenario.loader import load_scenario_text
+from judgekit.scenario.specs import scenario_specs
 
 BUILDER_SOURCE = Path(builder.__file__)
 
 
-def card_abilities(name: str) -> list[dict[str, object]]:
+def card_abilities(name: str) -> list[AbilitySpec]:
+    """A card's abilities as the scenario layer hands them to the rules core (typed specs)."""
     entry_ = cards.find(name, None)
-    return list((entry_.data or {})["abilities"])
+    return [specs.ability(a) for a in (entry_.data or {})["abilities"]]
 
 
 def test_builder_imports_only_the_standard_library_and_the_rules_core() -> None:
@@ -65,9 +68,10 @@ def test_trigger_and_activated_helpers_match_the_card_library_dicts() -> None:
 
 def test_helpers_fill_the_defaults_the_format_gives() -> None:
     ability = trigger("enters")
-    assert ability == {"trigger": {"event": "enters", "of": "self"}, "optional": False, "effect": []}
-    assert static(add_keywords=["flying"])["static"]["affects"] == "self"
-    assert activated("tap") == {"activated": {"cost": ["tap"], "effect": []}}
+    assert ability == AbilitySpec("trigger", trigger=TriggerSpec("enters", "self", False, None, ()))
+    body = static(add_keywords=["flying"]).static
+    assert body is not None and body.affects == "self"
+    assert activated("tap") == AbilitySpec("activated", activated=ActivatedSpec((Cost("tap"),), None, ()))
 
 
 def test_helpers_refuse_unknown_names() -> None:
@@ -102,7 +106,7 @@ def test_timestamps_follow_creation_order_across_objects_and_effects() -> None:
     effect = game.effects[0]
     assert game.obj(a).timestamp < effect.timestamp < game.obj(b).timestamp
     assert effect.affected == [game.obj(a).uid]
-    assert effect.ops["modify_pt"] == {"power": 3, "toughness": 3}
+    assert effect.ops["modify_pt"] == PT(3, 3)
 
 
 def test_builder_game_equals_the_game_of_the_same_scenario() -> None:
@@ -117,7 +121,7 @@ battlefield:
      counters: {"+1/+1": 1}, tapped: true}
   - {id: anthem, card: Glorious Anthem, controller: Bruno}
 """
-    loaded = build_game(load_scenario_text(text).data)
+    loaded = build_game(scenario_specs(load_scenario_text(text).data))
     g = GameBuilder(["Anna", "Bruno"], active="Bruno", step="beginning_of_combat", life={"Bruno": 7})
     g.creature("Grizzly Bears", 2, 2, id="bears", controller="Bruno", counters={"+1/+1": 1}, tapped=True)
     g.permanent("Glorious Anthem", id="anthem", types=["Enchantment"], mana_cost="{1}{W}{W}", controller="Bruno",

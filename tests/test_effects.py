@@ -229,10 +229,11 @@ def test_each_game_keeps_its_own_simultaneous_event() -> None:
     from judgekit.engine.effects import deal_damage, simultaneous
     from judgekit.engine.setup import build_game
     from judgekit.scenario.loader import load_scenario_text
+    from judgekit.scenario.specs import scenario_specs
 
     text = scenario_text(battlefield=[{"id": "leech", "name": "Leech", "types": ["Creature"], "power": 2,
                                        "toughness": 2, "keywords": ["lifelink"]}])
-    first, second = (build_game(load_scenario_text(text, "x.yaml").data) for _ in range(2))
+    first, second = (build_game(scenario_specs(load_scenario_text(text, "x.yaml").data)) for _ in range(2))
     with simultaneous(first) as number:
         assert first.batch is not None and first.batch.number == number
         assert second.batch is None

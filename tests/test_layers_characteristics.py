@@ -13,6 +13,7 @@ from judgekit.engine.setup import build_game
 from judgekit.engine.state import Game
 from judgekit.engine.vocab import Zone
 from judgekit.scenario.loader import load_scenario_text
+from judgekit.scenario.specs import object_data, scenario_specs
 
 TEXT = """title: t
 source: s
@@ -26,7 +27,7 @@ battlefield:
 
 @pytest.fixture
 def game() -> Game:
-    return build_game(load_scenario_text(TEXT, "t.yaml").data)
+    return build_game(scenario_specs(load_scenario_text(TEXT, "t.yaml").data))
 
 
 def _count_layer_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -73,6 +74,6 @@ def test_nested_frozen_blocks_join_the_outer_event(game: Game) -> None:
 def test_an_object_that_appears_during_a_frozen_event_is_still_computed(game: Game) -> None:
     """A new object (not in the held result) answers with freshly computed characteristics."""
     with frozen(game):
-        token = make_object(game, {"id": "tok", "name": "Token", "types": ["Creature"], "power": 1, "toughness": 1},
-                            Zone.BATTLEFIELD, "Anna", "Anna", game.new_timestamp(), 99)
+        data = object_data({"id": "tok", "name": "Token", "types": ["Creature"], "power": 1, "toughness": 1})
+        token = make_object(game, data, Zone.BATTLEFIELD, "Anna", "Anna", game.new_timestamp(), 99)
         assert chars(game, token).power == 2

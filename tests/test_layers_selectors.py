@@ -5,8 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.selectors import SelectorContext, matches, zones
+from judgekit.engine import selectors
+from judgekit.engine.selectors import SelectorContext
 from judgekit.ruling.run import run_text
+from judgekit.scenario.specs import selector as typed
+
+
+def matches(sel: Any, view: Any, ctx: SelectorContext) -> bool:
+    """:func:`selectors.matches` on a selector written as the format writes it (converted to a typed spec)."""
+    return selectors.matches(typed(sel), view, ctx)
+
+
+def zones(sel: Any) -> set[str] | None:
+    found = typed(sel)
+    assert not isinstance(found, str | tuple)
+    return selectors.zones(found)
 
 
 @dataclass

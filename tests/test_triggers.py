@@ -13,6 +13,7 @@ from judgekit.engine.setup import build_game
 from judgekit.engine.state import GameEvent
 from judgekit.ruling.run import run_text
 from judgekit.scenario.loader import load_scenario_text
+from judgekit.scenario.specs import scenario_specs
 
 
 def creature(oid: str, event: str, effect: list[dict[str, Any]], *, of: Any = "self", controller: str = "Anna",
@@ -161,10 +162,10 @@ def test_beginning_of_upkeep_trigger_from_a_step_event() -> None:
     """The replay never enters an upkeep (it starts there at the earliest): the event is emitted directly."""
     loaded = load_scenario_text(text(step="upkeep",
                                      battlefield=[creature("keeper", "beginning_of_upkeep", GAIN)]), "x.yaml")
-    game = build_game(loaded.data)
+    game = build_game(scenario_specs(loaded.data))
     game.emit(GameEvent("step", data={"step": "upkeep"}))
     triggers.collect(game)
-    assert [t.ability.spec["trigger"]["event"] for t in game.pending] == ["beginning_of_upkeep"]
+    assert [t.ability.label() for t in game.pending] == ["trigger:beginning_of_upkeep"]
     triggers.put_on_stack(game)
     assert [i.id for i in game.stack] == ["keeper"]
 

@@ -1,11 +1,13 @@
 """Setting up a game in code, without a scenario file: :class:`GameBuilder` and the ability helpers.
 
-The builder writes the same plain data the validated scenario layer produces (SCENARIO-FORMAT.md, Objects,
-Abilities) and hands it to :func:`judgekit.engine.setup.build_game`, so a game built here starts exactly as
-the equivalent scenario would. Ids are made from names when not given (``Grizzly Bears`` -> ``grizzly-bears``,
-then ``grizzly-bears-2``); battlefield objects and effects already in place get timestamps in creation order
-(CR 613.7). After :meth:`GameBuilder.build`, thin wrappers run the actions of :data:`ACTIONS`, each followed by
-a priority point (CR 117.5: state-based actions, then triggered abilities on the stack).
+The builder writes the same data the validated scenario layer produces (SCENARIO-FORMAT.md, Objects,
+Abilities), with abilities, effects, selectors and operations as typed specs (:mod:`judgekit.engine.specs`,
+built by :mod:`judgekit.engine.specdata` as the scenario layer does), and hands it to
+:func:`judgekit.engine.setup.build_game`, so a game built here starts exactly as the equivalent scenario
+would. Ids are made from names when not given (``Grizzly Bears`` -> ``grizzly-bears``, then
+``grizzly-bears-2``); battlefield objects and effects already in place get timestamps in creation order
+(CR 613.7). After :meth:`GameBuilder.build`, thin wrappers run the actions of :data:`ACTIONS`, each followed
+by a priority point (CR 117.5: state-based actions, then triggered abilities on the stack).
 
     g = GameBuilder(["Anna", "Bruno"], active="Anna")
     bear = g.creature("Grizzly Bears", 2, 2)
@@ -20,79 +22,70 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import judgekit.engine.specdata as specdata
 from judgekit.engine.actions import ACTIONS
 from judgekit.engine.characteristics import chars
 from judgekit.engine.errors import GameOver
 from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.priority import priority_point
 from judgekit.engine.setup import build_game
+from judgekit.engine.specdata import VERB_NAMES
+from judgekit.engine.specs import AbilitySpec, ActivatedSpec, EffectEntry, Ops, StaticSpec, TriggerSpec
 from judgekit.engine.state import Computed, Game, GameObject
 from judgekit.engine.vocab import Event, Step
 
 Spec = dict[str, Any]
-PT_OPS = ("cda", "set_pt", "modify_pt")
 
 
-def _pt(value: Any) -> Any:
-    """``[P, T]`` -> ``{"power": P, "toughness": T}``, the form the scenario layer normalises to."""
-    if isinstance(value, (list, tuple)):
-        power, toughness = value
-        return {"power": power, "toughness": toughness}
-    return value
-
-
-def _ops(ops: dict[str, Any]) -> Spec:
-    """Operations of the layer table (CR 613.1), checked by name, P/T pairs normalised."""
+def _ops(ops: dict[str, Any]) -> Ops:
+    """Operations of the layer table (CR 613.1), checked by name, as typed parameters (P/T pairs as ``PT``)."""
     unknown = [k for k in ops if k not in OP_KEYS]
     if unknown:
         raise ValueError(f"unknown operation(s): {', '.join(unknown)}")
-    return {k: _pt(v) if k in PT_OPS else v for k, v in ops.items()}
+    return specdata.ops(ops)
 
 
-def entry(to: Any = None, **fields: Any) -> Spec:
-    """One one-shot effect entry: a verb or operations, and ``to`` (``{"damage": 3, "to": "target"}``)."""
-    verbs = {k: v for k, v in fields.items() if k not in OP_KEYS}
-    out: Spec = {**verbs, **_ops({k: v for k, v in fields.items() if k in OP_KEYS})}
+def entry(to: Any = None, **fields: Any) -> EffectEntry:
+    """One one-shot effect entry: a verb or operations, and ``to`` (``entry(damage=3, to="target")``)."""
+    _ops({k: v for k, v in fields.items() if k not in VERB_NAMES and k != "duration"})
+    data = dict(fields)
     if to is not None:
-        out["to"] = to
-    return out
+        data["to"] = to
+    return specdata.effect_entry(data)
 
 
-def _entries(effect: list[Spec] | None) -> list[Spec]:
-    return [entry(**e) for e in effect or []]
+def _entries(effect: list[Any] | None) -> tuple[EffectEntry, ...]:
+    return tuple(e if isinstance(e, EffectEntry) else entry(**e) for e in effect or [])
 
 
-def static(affects: Any = "self", condition: Spec | None = None, **ops: Any) -> Spec:
+def static(affects: Any = "self", condition: Spec | None = None, **ops: Any) -> AbilitySpec:
     """A static ability (CR 604, 611.3): operations applied continuously to what ``affects`` selects."""
-    body: Spec = {**_ops(ops), "affects": affects}
     if not ops:
         raise ValueError("a static ability needs at least one operation")
-    if condition is not None:
-        body["condition"] = condition
-    return {"static": body}
+    return AbilitySpec("static", static=StaticSpec(_ops(ops), specdata.selector(affects),
+                                                   specdata.condition(condition)))
 
 
-def trigger(event: str, effect: list[Spec] | None = None, *, of: Any = "self", optional: bool = False,
-            target: Any = None) -> Spec:
+def trigger(event: str, effect: list[Any] | None = None, *, of: Any = "self", optional: bool = False,
+            target: Any = None) -> AbilitySpec:
     """A triggered ability (CR 603): ``event`` (CR 603.2) of ``of`` (``self`` or a selector)."""
     Event(event)  # an unknown event is a ValueError
-    out: Spec = {"trigger": {"event": event, "of": of}, "optional": optional, "effect": _entries(effect)}
-    if target is not None:
-        out["target"] = target
-    return out
+    return AbilitySpec("trigger", trigger=TriggerSpec(
+        event, specdata.selector(of), optional, specdata.selector(target) if target is not None else None,
+        _entries(effect)))
 
 
-def activated(cost: list[Any] | Any, effect: list[Spec] | None = None, target: Any = None) -> Spec:
+def activated(cost: list[Any] | Any, effect: list[Any] | None = None, target: Any = None) -> AbilitySpec:
     """An activated ability (CR 602): ``cost`` (``tap``, ``sacrifice_self``, ``{"mana": "{1}"}``...)."""
-    body: Spec = {"cost": list(cost) if isinstance(cost, (list, tuple)) else [cost], "effect": _entries(effect)}
-    if target is not None:
-        body["target"] = target
-    return {"activated": body}
+    costs = list(cost) if isinstance(cost, (list, tuple)) else [cost]
+    return AbilitySpec("activated", activated=ActivatedSpec(
+        tuple(specdata.cost(c) for c in costs), specdata.selector(target) if target is not None else None,
+        _entries(effect)))
 
 
-def mana(*symbols: str) -> Spec:
+def mana(*symbols: str) -> AbilitySpec:
     """A mana ability (CR 605) adding one mana of any one of ``symbols``."""
-    return {"mana": list(symbols)}
+    return AbilitySpec("mana", mana=tuple(symbols))
 
 
 def slug(name: str) -> str:
@@ -141,6 +134,7 @@ class GameBuilder:
                     "tapped": False, "summoning_sick": False, "token": False, **fields}
         if od.get("counters"):
             od["counters"] = dict(od["counters"])
+        od = specdata.object_data(od)
         if zone == "battlefield":
             od["controller"] = controller or self.players[0]
             if od.get("timestamp") is None:
@@ -173,7 +167,7 @@ class GameBuilder:
     def effect(self, source: str, affects: Any, *, duration: str = "end_of_turn", controller: str | None = None,
                timestamp: int | None = None, **ops: Any) -> None:
         """A continuous effect of a spell that has already resolved (its affected set fixed, CR 611.2c)."""
-        ed: Spec = {"source": source, "affects": affects, "duration": duration, **_ops(ops)}
+        ed: Spec = {"source": source, "affects": specdata.selector(affects), "duration": duration, "ops": _ops(ops)}
         if controller is not None:
             ed["controller"] = controller
         ed["timestamp"] = self.clock if timestamp is None else timestamp
@@ -224,10 +218,11 @@ class GameBuilder:
             self.game_over = True
 
     def cast(self, obj: str | Spec, targets: list[str] | None = None, controller: str | None = None) -> None:
-        spec: Spec = {"object": obj, "targets": list(targets or [])}
+        action: Spec = {"object": specdata.object_data(obj) if isinstance(obj, dict) else obj,
+                        "targets": list(targets or [])}
         if controller is not None:
-            spec["controller"] = controller
-        self.act("cast", spec)
+            action["controller"] = controller
+        self.act("cast", action)
 
     def activate(self, source: str, ability: int = 0, targets: list[str] | None = None) -> None:
         self.act("activate", {"source": source, "ability": ability, "targets": list(targets or [])})

@@ -17,7 +17,7 @@ closes (one life-gain event, CR 702.15e).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +25,6 @@ from typing import Any
 from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import make_object, move, move_to
-from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.replacement import (
     Shield,
     ShieldKind,
@@ -34,6 +33,7 @@ from judgekit.engine.replacement import (
     propose_destruction,
 )
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
+from judgekit.engine.specs import EffectEntry, Filter, ReturnParam, TokenSpec
 from judgekit.engine.state import (
     Batch,
     Computed,
@@ -163,9 +163,9 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
         if to in game.ids:
             return [game.ids[to]]
         return []
-    if isinstance(to, list):
+    if isinstance(to, tuple):
         return [game.ref(i) for i in to]
-    if isinstance(to, dict):
+    if isinstance(to, Filter):
         sctx = selector_context(game, ctx)
         if is_player_selector(to):
             players = list(select_players(to, sctx))
@@ -175,31 +175,29 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
     return []
 
 
-def apply_effects(game: Game, entries: list[dict[str, Any]], ctx: EffectContext) -> None:
+def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext) -> None:
     """Apply an effect list in order (CR 608.2c); each entry is one simultaneous event."""
     for entry in entries:
-        verbs = [v for v in VERBS if v in entry and entry[v] not in (None, False)]
+        verb = entry.verb
         with simultaneous(game):
-            if verbs:
-                verb = verbs[0]
-                refs = resolve_refs(game, ctx, entry.get("to"), verb)
+            if verb is not None:
+                refs = resolve_refs(game, ctx, entry.to, verb)
                 VERBS[verb](game, ctx, entry, refs)
             else:
-                refs = resolve_refs(game, ctx, entry.get("to"), None)
+                refs = resolve_refs(game, ctx, entry.to, None)
                 create_continuous_effect(game, ctx, entry, refs)
         game.touch()
 
 
-def create_continuous_effect(game: Game, ctx: EffectContext, entry: dict[str, Any],
+def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
                              refs: list[Ref]) -> ContinuousEffect | None:
     """Operations of a resolving spell/ability: a continuous effect with a fixed set (CR 611.2c) and values
     determined once (CR 608.2h); new timestamp (CR 613.7b)."""
     affected = [r for r in refs if isinstance(r, int) and game.objects[r].current]
-    ops = {k: entry[k] for k in OP_KEYS if k in entry}
-    ops = freeze_values(ops, value_context(game, ctx))
+    ops = freeze_values(entry.ops or {}, value_context(game, ctx))
     effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=game.new_timestamp(),
                               source_name=ctx.source_name, controller=ctx.controller, source_uid=ctx.source_uid,
-                              affected=affected, duration=entry.get("duration") or "end_of_turn",
+                              affected=affected, duration=entry.duration or "end_of_turn",
                               order=(2, game.new_uid()), targets=list(ctx.targets),
                               trigger_object=ctx.trigger_object)
     game.effects.append(effect)
@@ -374,7 +372,7 @@ def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
 # ------------------------------------------------------------------------------------------------------
 # Verbs
 
-Verb = Callable[[Game, EffectContext, dict[str, Any], list[Ref]], None]
+Verb = Callable[[Game, EffectContext, EffectEntry, list[Ref]], None]
 
 
 def _objects(game: Game, refs: list[Ref], zone: Zone | None = None) -> list[GameObject]:
@@ -396,9 +394,9 @@ def _source(game: Game, ctx: EffectContext) -> Computed:
     return c
 
 
-def verb_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 120: the source deals N damage to each object or player named (at the same time)."""
-    amount = evaluate(entry["damage"], value_context(game, ctx))
+    amount = evaluate(entry.param, value_context(game, ctx))
     src = _source(game, ctx)
     for r in refs:
         if isinstance(r, int):
@@ -408,7 +406,7 @@ def verb_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: lis
         deal_damage(game, src, r, amount)
 
 
-def verb_destroy(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_destroy(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.8: destroy (all at once: last known information taken before any of them moves)."""
     objs = _objects(game, refs, Zone.BATTLEFIELD)
     table = {o.uid: chars(game, o) for o in objs}
@@ -428,13 +426,13 @@ def _move_together(game: Game, objs: list[GameObject], zone: Zone,
         game.record("effect", code, rule, objects=[o.id], **params)
 
 
-def verb_exile(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_exile(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 406.2: exile (from any zone the selector or target names)."""
     _move_together(game, _objects(game, refs), Zone.EXILE,
                    lambda o, c: ("effects.exiled", "406.2", {"name": o.card.name}))
 
 
-def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_exile_and_return(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """Exile, then return under the owner's control as a new object (CR 400.7); a token does not come
     back (CR 111.8)."""
     for o in _objects(game, refs, Zone.BATTLEFIELD):
@@ -447,19 +445,19 @@ def verb_exile_and_return(game: Game, ctx: EffectContext, entry: dict[str, Any],
                     owner=o.owner, timestamp=back.timestamp)
 
 
-def verb_sacrifice(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_sacrifice(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.21a: a player sacrifices only permanents they control (not a destruction)."""
     _move_together(game, _objects(game, refs, Zone.BATTLEFIELD), Zone.GRAVEYARD, lambda o, c: (
         "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}))
 
 
-def verb_return_to_hand(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_return_to_hand(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """Return to the owner's hand: a new object (CR 400.7)."""
     _move_together(game, _objects(game, refs), Zone.HAND,
                    lambda o, c: ("effects.returned_to_hand", "400.7", {"name": o.card.name, "owner": o.owner}))
 
 
-def verb_counter(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_counter(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.6a: counter a spell or ability on the stack."""
     for r in refs:
         for item in list(game.stack):
@@ -484,31 +482,31 @@ def counter_item(game: Game, item: StackItem, by: str = "") -> None:
     game.touch()
 
 
-def verb_gain_life(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    amount = evaluate(entry["gain_life"], value_context(game, ctx))
+def verb_gain_life(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
+    amount = evaluate(entry.param, value_context(game, ctx))
     for r in refs:
         if isinstance(r, str):
             gain_life(game, r, amount, ctx.source_name)
 
 
-def verb_lose_life(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
-    amount = evaluate(entry["lose_life"], value_context(game, ctx))
+def verb_lose_life(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
+    amount = evaluate(entry.param, value_context(game, ctx))
     for r in refs:
         if isinstance(r, str):
             lose_life(game, r, amount, ctx.source_name)
 
 
-def verb_draw(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_draw(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 121.1: libraries are not modelled: nothing is drawn (and 704.5b never applies)."""
-    amount = evaluate(entry["draw"], value_context(game, ctx))
+    amount = evaluate(entry.param, value_context(game, ctx))
     for r in refs:
         if isinstance(r, str) and amount > 0:
             game.record("effect", "effects.draw_not_modelled", "121.1", player=r, amount=amount)
 
 
-def verb_discard(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_discard(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.9a: the player chooses; the replay discards the cards in hand in the order they are listed."""
-    amount = evaluate(entry["discard"], value_context(game, ctx))
+    amount = evaluate(entry.param, value_context(game, ctx))
     for r in refs:
         if not isinstance(r, str):
             continue
@@ -521,18 +519,18 @@ def verb_discard(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: li
             game.record("effect", "effects.discarded", "701.9a", objects=[o.id], player=r, name=o.card.name)
 
 
-def verb_add_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_add_counters(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 122.1: put counters on objects (poison counters on players too)."""
     for r in refs:
         if isinstance(r, str):
             p = game.player(r)
-            for kind, n in entry["add_counters"].items():
+            for kind, n in entry.param.items():
                 if kind == "poison" and n > 0:
                     p.poison += n
                     game.record("effect", "effects.poison_counters", "122.1f", player=r, amount=n, poison=p.poison)
             game.touch()
     for o in _objects(game, refs):
-        for kind, n in entry["add_counters"].items():
+        for kind, n in entry.param.items():
             if n > 0:
                 o.counters[kind] = o.counters.get(kind, 0) + n
                 game.emit(GameEvent(EventKind.COUNTERS, obj=o.uid, amount=n, data={"kind": kind}))
@@ -541,9 +539,9 @@ def verb_add_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
         game.touch()
 
 
-def verb_remove_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_remove_counters(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     for o in _objects(game, refs):
-        for kind, n in entry["remove_counters"].items():
+        for kind, n in entry.param.items():
             have = o.counters.get(kind, 0)
             removed = min(have, n)
             o.counters[kind] = have - removed
@@ -553,7 +551,7 @@ def verb_remove_counters(game: Game, ctx: EffectContext, entry: dict[str, Any], 
         game.touch()
 
 
-def verb_tap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_tap(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         if not o.tapped:
             o.tapped = True
@@ -561,7 +559,7 @@ def verb_tap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[R
     game.touch()
 
 
-def verb_untap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_untap(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         if o.tapped:
             o.tapped = False
@@ -569,15 +567,15 @@ def verb_untap(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list
     game.touch()
 
 
-def verb_create_token(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 111.2: the token enters under the control of the player who created it (ids ID, ID#2, ID#3...)."""
-    spec = dict(entry["create_token"])
-    count = int(spec.pop("count", 1))
-    base_id = str(spec.get("id") or re.sub(r"\W+", "_", str(spec.get("name") or "token").lower()))
+    token: TokenSpec = entry.param
+    count = token.count
+    base_id = str(token.data.get("id") or re.sub(r"\W+", "_", str(token.data.get("name") or "token").lower()))
     owner = ctx.controller
     for n in range(1, count + 1):
         tid = base_id if n == 1 else f"{base_id}#{n}"
-        data = {**spec, "id": tid, "token": True}
+        data = {**token.data, "id": tid, "token": True}
         if tid in game.ids:
             old = game.obj(tid)
             if old.current and old.zone == Zone.BATTLEFIELD:
@@ -594,9 +592,9 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: dict[str, Any], ref
                     id=tid, timestamp=obj.timestamp)
 
 
-def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_prevent_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 615.1: a prevention shield for the next damage to that object or player this turn."""
-    value = entry["prevent_damage"]
+    value = entry.param
     for r in refs:
         if isinstance(r, int):
             o = game.objects.get(r)
@@ -608,7 +606,7 @@ def verb_prevent_damage(game: Game, ctx: EffectContext, entry: dict[str, Any], r
     game.touch()
 
 
-def verb_regenerate(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_regenerate(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.19a: a regeneration shield replaces the next destruction this turn."""
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         add_shield(game, Shield(ShieldKind.REGENERATE, o.uid))
@@ -616,10 +614,10 @@ def verb_regenerate(game: Game, ctx: EffectContext, entry: dict[str, Any], refs:
     game.touch()
 
 
-def verb_fight(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_fight(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.14a: each deals damage equal to its power to the other, at the same time; if either is no longer
     a creature on the battlefield, no damage is dealt (701.14b)."""
-    others = resolve_refs(game, ctx, entry["fight"], None)
+    others = resolve_refs(game, ctx, entry.param, None)
     mine = _objects(game, refs, Zone.BATTLEFIELD)
     theirs = _objects(game, others, Zone.BATTLEFIELD)
     if not mine or not theirs:
@@ -636,12 +634,12 @@ def verb_fight(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list
             deal_damage(game, b, a.uid, b.power or 0)
 
 
-def verb_return_to_battlefield(game: Game, ctx: EffectContext, entry: dict[str, Any], refs: list[Ref]) -> None:
+def verb_return_to_battlefield(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """Return a card that went to the graveyard from the battlefield (persist 702.79a, undying 702.93a): only
     if it is still that card in the graveyard (CR 400.7); under its owner's control, with the counters."""
-    spec = entry["return_to_battlefield"]
-    counters = dict(spec.get("counters") or {}) if isinstance(spec, dict) else {}
-    rule = str(spec.get("rule") or "400.7") if isinstance(spec, dict) else "400.7"
+    param = entry.param
+    counters = dict(param.counters) if isinstance(param, ReturnParam) else {}
+    rule = param.rule if isinstance(param, ReturnParam) else "400.7"
     for r in refs:
         if not isinstance(r, int):
             continue

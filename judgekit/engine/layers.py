@@ -28,11 +28,15 @@ from typing import Any
 
 from judgekit.engine.operations import OP_LAYER, TABLE
 from judgekit.engine.selectors import SelectorContext, matches, reads, select, zones
+from judgekit.engine.specdata import ability_data, op_param_data
+from judgekit.engine.specs import AbilitySpec, Condition, Filter, Ops, Selector
 from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Game, GameObject
 from judgekit.engine.values import ValueContext, evaluate, mana_value, value_reads
 from judgekit.engine.vocab import BASIC_LAND_MANA, CREATURE_TYPES, LAYER_ORDER, Layer, Zone, subtype_allowed
 
 PT_COUNTER_RE_CACHE: dict[str, tuple[int, int] | None] = {}
+# The intrinsic mana ability of each basic land type (CR 305.6).
+_LAND_MANA = {t: AbilitySpec("mana", mana=(m,)) for t, m in BASIC_LAND_MANA.items()}
 
 
 def pt_counter(kind: str) -> tuple[int, int] | None:
@@ -77,15 +81,15 @@ class LEffect:
     """A continuous effect as the layer system sees it (from ``game.effects`` or a static ability)."""
 
     key: str
-    ops: dict[str, Any]
+    ops: Ops
     timestamp: int
     order: tuple[int, int, int]
     source_uid: int | None
     source_name: str
     controller: str | None
     fixed: list[int] | None = None
-    selector: Any = None
-    condition: dict[str, Any] | None = None
+    selector: Selector | None = None
+    condition: Condition | None = None
     cda: bool = False
     ability_key: str | None = None
     targets: list[Any] = field(default_factory=list)
@@ -175,16 +179,14 @@ def _effect_from_game(e: ContinuousEffect) -> LEffect:
     return le
 
 
-_OP_NAMES = set(TABLE)
-
-
 def _effect_from_static(w: Work, ab: Ability) -> LEffect:
-    spec = ab.spec["static"]
-    ops = {k: v for k, v in spec.items() if k in _OP_NAMES}
+    static = ab.spec.static
+    assert static is not None
+    ops = static.ops
     ts = w.obj.timestamp if ab.grant_ts is None else max(w.obj.timestamp, ab.grant_ts)
     le = LEffect(key=f"s{w.uid}:{ab.key}", ops=ops, timestamp=ts, order=(ts, 0, w.obj.seq),
-                 source_uid=w.uid, source_name=w.c.name, controller=None, selector=spec.get("affects", "self"),
-                 condition=spec.get("condition"), cda="cda" in ops, ability_key=ab.key)
+                 source_uid=w.uid, source_name=w.c.name, controller=None, selector=static.affects,
+                 condition=static.condition, cda="cda" in ops, ability_key=ab.key)
     le.reads = _effect_reads(le)
     return le
 
@@ -231,7 +233,7 @@ def _hits(writes: set[str], wanted: set[str]) -> bool:
     return False
 
 
-def _battlefield_only(selector: dict[str, Any]) -> bool:
+def _battlefield_only(selector: Filter) -> bool:
     """Whether a filter picks only permanents (so the battlefield type index can serve it)."""
     where = zones(selector)
     return where is not None and where <= {Zone.BATTLEFIELD.value}
@@ -297,13 +299,12 @@ class _Run:
         cond = le.condition
         if not cond:
             return True
-        n = evaluate({k: v for k, v in cond.items() if k not in ("at_least", "at_most", "equals")},
-                     self.vctx(le, W, None))
-        if cond.get("at_least") is not None and n < cond["at_least"]:
+        n = evaluate(cond.value, self.vctx(le, W, None))
+        if cond.at_least is not None and n < cond.at_least:
             return False
-        if cond.get("at_most") is not None and n > cond["at_most"]:
+        if cond.at_most is not None and n > cond.at_most:
             return False
-        return not (cond.get("equals") is not None and n != cond["equals"])
+        return not (cond.equals is not None and n != cond.equals)
 
     def members(self, le: LEffect, W: dict[int, Work], only: set[int] | None = None) -> list[int]:
         """What the effect applies to now (its locked set once it has started, CR 613.6)."""
@@ -318,10 +319,10 @@ class _Run:
         views: Iterable[Work]
         if only is not None:
             views = (W[u] for u in only if u in W)
-        elif W is self.W and self.type_index is not None and isinstance(le.selector, dict) \
-                and le.selector.get("types") and _battlefield_only(le.selector):
+        elif W is self.W and self.type_index is not None and isinstance(le.selector, Filter) \
+                and le.selector.types and _battlefield_only(le.selector):
             # After layer 4 card types no longer change: look only at permanents of the rarest wanted type.
-            buckets = [self.type_index.get(t, []) for t in le.selector["types"]]
+            buckets = [self.type_index.get(t, []) for t in le.selector.types]
             views = (W[u] for u in min(buckets, key=len))
         else:
             views = W.values()
@@ -375,7 +376,7 @@ class _Run:
         p = le.ops[op]
         out = []
         for part in ("power", "toughness"):
-            v = p.get(part)
+            v = getattr(p, part)
             if isinstance(v, int) and not isinstance(v, bool):
                 out.append(v)
                 continue
@@ -409,10 +410,11 @@ class _Run:
                 key = f"s{w.uid}:{ab.key}"
                 if key in seen or key in self.dead:
                     continue
-                spec = ab.spec["static"]
-                if not on_bf and "cda" not in spec:
+                static = ab.spec.static
+                assert static is not None
+                if not on_bf and "cda" not in static.ops:
                     continue
-                if not any(OP_LAYER.get(k) == layer for k in spec):
+                if not any(OP_LAYER.get(k) == layer for k in static.ops):
                     continue
                 out.append(_effect_from_static(w, ab))
                 seen.add(key)
@@ -694,8 +696,8 @@ class _Run:
             wanted = [t for t in c.subtypes if t in BASIC_LAND_MANA]
             if not wanted:
                 continue
-            c.abilities = list(c.abilities) + [Ability("mana", {"mana": [BASIC_LAND_MANA[t]]}, "land_type", None,
-                                                       f"L:{t}") for t in wanted]
+            c.abilities = list(c.abilities) + [Ability("mana", _LAND_MANA[t], "land_type", None, f"L:{t}")
+                                               for t in wanted]
 
     def _counters(self) -> None:
         """CR 613.4c: +1/+1, -1/-1 (and other P/T) counters apply in layer 7c."""
@@ -744,14 +746,14 @@ def _computed(w: Work) -> Computed:
         types=list(c.types), supertypes=list(c.supertypes), subtypes=subtypes,
         power=c.power if creature else None, toughness=c.toughness if creature else None,
         keywords=list(c.keywords), abilities=list(c.abilities), counters=dict(obj.counters),
-        all_creature_types=c.all_creature_types, effect=list(c.effect), target=c.target)
+        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target)
 
 
 def _facts(effects: list[LEffect]) -> list[dict[str, Any]]:
     return [{"source": e.source_name, "timestamp": e.timestamp} for e in effects]
 
 
-def layer_ops(ops: dict[str, Any], layer: Layer) -> dict[str, Any]:
+def layer_ops(ops: Ops, layer: Layer) -> dict[str, Any]:
     """The operations of ``ops`` that apply in ``layer`` (with ``except`` when ``copy_of`` is among them)."""
     out = {op: p for op, p in ops.items() if OP_LAYER.get(op) == layer}
     if "copy_of" in out and "except" in ops:
@@ -759,10 +761,11 @@ def layer_ops(ops: dict[str, Any], layer: Layer) -> dict[str, Any]:
     return out
 
 
-def ops_data(ops: dict[str, Any], game: Game | None = None) -> dict[str, Any]:
-    """Operations as the ruling shows them: as given, except that the object a ``copy_of`` copies is given
+def ops_data(ops: Ops, game: Game | None = None) -> dict[str, Any]:
+    """Operations as the ruling shows them, plain data in the format's shapes
+    (:func:`judgekit.engine.specdata.op_param_data`), except that the object a ``copy_of`` copies is given
     by its card name when it is a scenario id (``target`` stays as it is)."""
-    out = dict(ops)
+    out = {name: op_param_data(name, p) for name, p in ops.items()}
     ref = out.get("copy_of")
     if game is not None and isinstance(ref, str) and ref in game.ids:
         out["copy_of"] = game.obj(ref).card.name
@@ -798,7 +801,7 @@ def result_data(w: Work, layer: Layer) -> dict[str, Any]:
         return {"colors": list(c.colors)}
     if layer == Layer.ABILITY:
         return {"keywords": list(c.keywords),
-                "abilities": [{"kind": a.kind, "label": a.label(), "spec": a.spec} for a in c.abilities]}
+                "abilities": [{"kind": a.kind, "label": a.label(), "spec": ability_data(a.spec)} for a in c.abilities]}
     return {"power": c.power, "toughness": c.toughness}
 
 

@@ -12,25 +12,26 @@ from typing import Any
 from judgekit.engine.characteristics import chars
 from judgekit.engine.state import Ability, Chars, Computed, EventKind, Game, GameEvent, GameObject
 from judgekit.engine.values import cost_colors
-from judgekit.engine.vocab import ABILITY_FORMS, Zone
+from judgekit.engine.vocab import Zone
 
 
 def make_chars(data: dict[str, Any]) -> Chars:
-    """Copiable values from an object's data (card fields), CR 707.2; colours from the mana cost (202.2)."""
+    """Copiable values from an object's data (card fields, with ``abilities``, ``effect`` and ``target`` as
+    typed specs, see :func:`judgekit.engine.specdata.object_data`), CR 707.2; colours from the mana cost
+    (202.2)."""
     colors = data.get("colors")
     if colors is None:
         colors = cost_colors(data.get("mana_cost"))
     abilities = []
-    for i, spec in enumerate(data.get("abilities") or []):
-        kind = next(k for k in ABILITY_FORMS if k in spec)
-        abilities.append(Ability(kind, spec, "text", None, f"a{i}"))
+    for i, spec in enumerate(data.get("abilities") or ()):
+        abilities.append(Ability(spec.kind, spec, "text", None, f"a{i}"))
     return Chars(
         name=str(data.get("name") or data.get("card") or data.get("id") or "?"),
         mana_cost=data.get("mana_cost"), colors=sorted(set(colors)), types=list(data.get("types") or []),
         supertypes=list(data.get("supertypes") or []), subtypes=list(data.get("subtypes") or []),
         power=data.get("power"), toughness=data.get("toughness"), loyalty=data.get("loyalty"),
         defense=data.get("defense"), keywords=list(dict.fromkeys(data.get("keywords") or [])), abilities=abilities,
-        effect=list(data.get("effect") or []), target=data.get("target"),
+        effect=tuple(data.get("effect") or ()), target=data.get("target"),
     )
 
 

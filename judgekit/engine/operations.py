@@ -16,10 +16,13 @@ operation's parameter), ``w`` (the working characteristics of one object: a :cla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol
 
+from judgekit.engine.specs import PT, AbilitySpec, TextChange
 from judgekit.engine.state import Ability, Chars
 from judgekit.engine.values import cost_colors, value_reads
 from judgekit.engine.vocab import KIND_TYPES, LAND_TYPES, SUBTYPE_KINDS, Layer, Zone, subtype_allowed
@@ -66,7 +69,7 @@ class Operation:
     does: Does = _param
     reads: Tokens = _nothing
     writes: Tokens = _nothing
-    rules: Callable[[dict[str, Any]], list[str]] = field(default=lambda ops: [])
+    rules: Callable[[Mapping[str, Any]], list[str]] = field(default=lambda ops: [])
     new_statics: bool = False
 
 
@@ -90,23 +93,27 @@ def signature(c: Chars) -> tuple[Any, ...]:
             c.all_creature_types)
 
 
+# Spec fields whose strings are names of the format, never text a text-changing effect can change.
+_NOT_TEXT = frozenset({"kind", "base", "event", "verb", "keyword", "duration", "mana", "affects", "rule"})
+
+
 def _replace_word(value: Any, old: str, new: str) -> Any:
+    """A spec with the colour or land type word ``old`` replaced by ``new`` (CR 612.2)."""
     if isinstance(value, str):
         if value == old:
             return new
         if value == f"protection_from_{old}":
             return f"protection_from_{new}"
         return value
-    if isinstance(value, list):
-        return [_replace_word(v, old, new) for v in value]
-    if isinstance(value, dict):
-        return {k: (v if k in ("mana", "affects") and isinstance(v, str) else _replace_word(v, old, new))
-                for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_replace_word(v, old, new) for v in value)
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _replace_word(v, old, new) for k, v in value.items()})
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _replace_word(getattr(value, f.name), old, new) for f in dataclasses.fields(value)
+                   if not (f.name in _NOT_TEXT and isinstance(getattr(value, f.name), str))}
+        return dataclasses.replace(value, **changes)
     return value
-
-
-def _ability_kind(spec: dict[str, Any]) -> str:
-    return next(k for k in ("mana", "static", "trigger", "activated") if k in spec)
 
 
 def _each(p: Iterable[str], attr: str) -> set[str]:
@@ -129,7 +136,7 @@ def _apply_copy(env: Env, le: Any, ref: str, w: Any, W: Any) -> None:
         if key in ("keywords",):
             new.keywords = merge(new.keywords, value)
         elif key == "abilities":
-            extra = [Ability(_ability_kind(spec), spec, "text", None, f"x{le.key}:{i}") for i, spec in enumerate(value)]
+            extra = [Ability(spec.kind, spec, "text", None, f"x{le.key}:{i}") for i, spec in enumerate(value)]
             new.abilities = list(new.abilities) + extra
         elif key in ("power", "toughness", "loyalty", "defense", "mana_cost", "name", "target", "effect"):
             setattr(new, key, value)
@@ -145,7 +152,7 @@ def _does_copy(env: Env, le: Any, ref: str, w: Any, W: Any) -> list[Any]:
     return [signature(t.c) if t is not None else None, le.ops.get("except")]
 
 
-def _copy_rules(ops: dict[str, Any]) -> list[str]:
+def _copy_rules(ops: Mapping[str, Any]) -> list[str]:
     exc = ops.get("except") or {}
     out = ["707.2"]
     if any(k in exc for k in ("keywords", "abilities")):
@@ -165,10 +172,10 @@ def _apply_control(env: Env, le: Any, p: str, w: Any, W: Any) -> None:
         w.controller = player
 
 
-def _apply_text_change(env: Env, le: Any, p: dict[str, str], w: Any, W: Any) -> None:
+def _apply_text_change(env: Env, le: Any, p: TextChange, w: Any, W: Any) -> None:
     """CR 612.2: change a colour word or land type word in the object's own text (not granted abilities,
     not mana symbols, not its name)."""
-    old, new = p["from"], p["to"]
+    old, new = p.from_, p.to
     w.keywords = [_replace_word(k, old, new) for k in w.keywords]
     w.abilities = [Ability(a.kind, _replace_word(a.spec, old, new) if a.kind != "mana" else a.spec, a.origin,
                            a.grant_ts, a.key) if a.origin == "text" else a for a in w.abilities]
@@ -178,25 +185,25 @@ def _apply_text_change(env: Env, le: Any, p: dict[str, str], w: Any, W: Any) -> 
 # Layer 4: type (CR 205.3d: a subtype that doesn't correspond to one of the object's types can't be gained)
 
 
-def _apply_add_types(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_add_types(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.types = merge(w.types, p)
 
 
-def _apply_remove_types(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_remove_types(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.types = [t for t in w.types if t not in p]
     w.subtypes = [s for s in w.subtypes if subtype_allowed(s, w.types)]
 
 
-def _apply_set_types(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_set_types(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.types = merge([], p)
     w.subtypes = [s for s in w.subtypes if subtype_allowed(s, w.types)]
 
 
-def _apply_add_subtypes(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_add_subtypes(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.subtypes = merge(w.subtypes, [s for s in p if subtype_allowed(s, w.types)])
 
 
-def _apply_set_subtypes(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_set_subtypes(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     kinds = {SUBTYPE_KINDS.get(s) for s in p}
     keep = [s for s in w.subtypes if SUBTYPE_KINDS.get(s) not in kinds]
     if "Creature" in kinds:
@@ -204,11 +211,11 @@ def _apply_set_subtypes(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None
     w.subtypes = merge(keep, [s for s in p if subtype_allowed(s, w.types)])
 
 
-def _does_subtypes(env: Env, le: Any, p: list[str], w: Any, W: Any) -> list[Any]:
+def _does_subtypes(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> list[Any]:
     return [[s for s in p if subtype_allowed(s, w.c.types)]]
 
 
-def _subtype_reads(p: list[str]) -> set[str]:
+def _subtype_reads(p: tuple[str, ...]) -> set[str]:
     """CR 205.3d: whether a subtype can be gained depends on the object's card types."""
     out: set[str] = set()
     for sub in p:
@@ -217,11 +224,11 @@ def _subtype_reads(p: list[str]) -> set[str]:
     return out
 
 
-def _apply_add_supertypes(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_add_supertypes(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.supertypes = merge(w.supertypes, p)
 
 
-def _apply_remove_supertypes(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_remove_supertypes(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.supertypes = [s for s in w.supertypes if s not in p]
 
 
@@ -234,7 +241,7 @@ def _does_all_creature_types(env: Env, le: Any, p: Any, w: Any, W: Any) -> list[
     return [subtype_allowed("Human", w.c.types)]
 
 
-def _apply_set_land_types(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_set_land_types(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     if "Land" in w.types:
         # CR 305.7: new land types replace the old ones; it loses the abilities from its text and old land
         # types (at this point every ability it has is one of those) and gains the new intrinsic mana
@@ -248,26 +255,26 @@ def _apply_set_land_types(env: Env, le: Any, p: list[str], w: Any, W: Any) -> No
 # Layer 5: colour; layer 6: abilities
 
 
-def _apply_set_colors(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_set_colors(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.colors = sorted(set(p))
 
 
-def _apply_add_colors(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_add_colors(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.colors = sorted(set(w.colors) | set(p))
 
 
-def _apply_add_keywords(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_add_keywords(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.keywords = merge(w.keywords, p)
 
 
-def _apply_remove_keywords(env: Env, le: Any, p: list[str], w: Any, W: Any) -> None:
+def _apply_remove_keywords(env: Env, le: Any, p: tuple[str, ...], w: Any, W: Any) -> None:
     w.keywords = [k for k in w.keywords if k not in p]
 
 
-def _apply_add_abilities(env: Env, le: Any, p: list[dict[str, Any]], w: Any, W: Any) -> None:
+def _apply_add_abilities(env: Env, le: Any, p: tuple[AbilitySpec, ...], w: Any, W: Any) -> None:
     new = list(w.abilities)
     for i, spec in enumerate(p):
-        new.append(Ability(_ability_kind(spec), spec, "granted", le.timestamp, f"g{le.key}:{i}"))
+        new.append(Ability(spec.kind, spec, "granted", le.timestamp, f"g{le.key}:{i}"))
     w.abilities = new
 
 
@@ -282,9 +289,9 @@ def _apply_remove_all_abilities(env: Env, le: Any, p: Any, w: Any, W: Any) -> No
 
 
 def _pt_reads(p: Any) -> set[str]:
-    if not isinstance(p, dict):
+    if not isinstance(p, PT):
         return set()
-    return value_reads(p.get("power")) | value_reads(p.get("toughness"))
+    return value_reads(p.power) | value_reads(p.toughness)
 
 
 def _set_pt(op: str) -> Apply:

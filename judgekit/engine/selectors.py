@@ -1,7 +1,7 @@
 """Selectors (SCENARIO-FORMAT.md "Selectors"): which objects or players an effect or ability picks.
 
-A selector is ``self``, ``enchanted``, ``equipped``, a list of ids, or a filter dict. Filters are compiled
-once into a predicate (cached by the identity of the spec) and tested against *views*: anything with the
+A selector is ``self``, ``enchanted``, ``equipped``, an id, a tuple of ids, or a :class:`Filter`. Filters are
+compiled once into a predicate (cached by the identity of the spec) and tested against *views*: anything with the
 attributes ``uid id zone controller token types subtypes supertypes colors keywords all_creature_types``
 (the working characteristics of the layer system, or a :class:`~judgekit.engine.state.Computed`).
 ``you``/``opponent`` are relative to the controller of the spell, ability or static ability's source
@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from judgekit.engine.specs import Filter
 from judgekit.engine.vocab import CREATURE_TYPES, Zone
 
 
@@ -111,17 +112,17 @@ def _controller(who: str) -> Predicate:
     return check
 
 
-def _alternatives_give_zone(spec: dict[str, Any]) -> bool:
-    return any(isinstance(a, dict) and a.get("zone") for a in spec.get("any") or [])
+def _alternatives_give_zone(spec: Filter) -> bool:
+    return any(a.zone for a in spec.any)
 
 
-def zones(spec: dict[str, Any], *, default: bool = True) -> set[str] | None:
+def zones(spec: Filter, *, default: bool = True) -> set[str] | None:
     """The zones a filter can pick objects from (``None``: every zone).
 
     The zone beside ``any:`` (or the default ``battlefield``) applies to every alternative; only an explicit
     ``zone`` inside an alternative adds one. When the outer filter names no zone and an alternative does, the
     default ``battlefield`` holds for each alternative that names none."""
-    explicit = spec.get("zone")
+    explicit = spec.zone
     alt_default = False
     if explicit:
         outer: set[str] | None = None if explicit == "all" else {str(explicit)}
@@ -130,11 +131,10 @@ def zones(spec: dict[str, Any], *, default: bool = True) -> set[str] | None:
     else:
         outer = None
         alt_default = default
-    alts = [a for a in spec.get("any") or [] if isinstance(a, dict)]
-    if not alts:
+    if not spec.any:
         return outer
     inner: set[str] | None = set()
-    for alt in alts:
+    for alt in spec.any:
         z = zones(alt, default=alt_default)
         if z is None or inner is None:
             inner = None
@@ -145,10 +145,10 @@ def zones(spec: dict[str, Any], *, default: bool = True) -> set[str] | None:
     return outer if inner is None else outer & inner
 
 
-def compile_filter(spec: dict[str, Any], *, default_zone: bool = True) -> Predicate:
-    """Compile a filter dict into a predicate ``(view, ctx) -> bool`` (every key must hold).
+def compile_filter(spec: Filter, *, default_zone: bool = True) -> Predicate:
+    """Compile a :class:`Filter` into a predicate ``(view, ctx) -> bool`` (every field given must hold).
 
-    ``zone`` defaults to ``battlefield``. Keys beside ``any:`` apply to every alternative, the zone (given
+    ``zone`` defaults to ``battlefield``. Fields beside ``any:`` apply to every alternative, the zone (given
     or default) included: an alternative adds a zone check only when it names a ``zone`` itself. When only
     alternatives name zones, each alternative that names none keeps the default ``battlefield``."""
     key = (id(spec), default_zone)
@@ -156,9 +156,9 @@ def compile_filter(spec: dict[str, Any], *, default_zone: bool = True) -> Predic
     if hit is not None and hit[0] is spec:
         return hit[1]
     checks: list[Predicate] = []
-    if spec.get("player"):
+    if spec.player:
         checks.append(lambda view, ctx: False)
-    zone = spec.get("zone")
+    zone = spec.zone
     alt_default = False
     if not zone and default_zone:
         if _alternatives_give_zone(spec):
@@ -170,41 +170,43 @@ def compile_filter(spec: dict[str, Any], *, default_zone: bool = True) -> Predic
             return bool(view.zone == z)
 
         checks.append(in_zone)
-    for attr in ("types", "supertypes", "colors", "keywords"):
-        if spec.get(attr):
-            checks.append(_all_in(attr, list(spec[attr])))
-        if spec.get(f"not_{attr}"):
-            checks.append(_none_in(attr, list(spec[f"not_{attr}"])))
-    if spec.get("subtypes"):
-        subs = list(spec["subtypes"])
+    for attr, wanted, unwanted in (("types", spec.types, spec.not_types),
+                                   ("supertypes", spec.supertypes, spec.not_supertypes),
+                                   ("colors", spec.colors, spec.not_colors), ("keywords", spec.keywords, ())):
+        if wanted:
+            checks.append(_all_in(attr, list(wanted)))
+        if unwanted:
+            checks.append(_none_in(attr, list(unwanted)))
+    if spec.subtypes:
+        subs = list(spec.subtypes)
 
         def has_subs(view: Any, ctx: SelectorContext) -> bool:
             return _has_subtypes(view, subs)
 
         checks.append(has_subs)
-    if spec.get("not_subtypes"):
-        nsubs = list(spec["not_subtypes"])
+    if spec.not_subtypes:
+        nsubs = list(spec.not_subtypes)
 
         def lacks_subs(view: Any, ctx: SelectorContext) -> bool:
             return not _has_any_subtype(view, nsubs)
 
         checks.append(lacks_subs)
-    if spec.get("controller"):
-        checks.append(_controller(str(spec["controller"])))
-    if spec.get("other"):
+    if spec.controller:
+        checks.append(_controller(str(spec.controller)))
+    if spec.other:
         def other(view: Any, ctx: SelectorContext) -> bool:
             return bool(view.uid != ctx.source)
 
         checks.append(other)
-    if spec.get("token") is not None:
-        tok = bool(spec["token"])
+    if spec.token is not None:
+        tok = bool(spec.token)
 
         def is_token(view: Any, ctx: SelectorContext) -> bool:
             return bool(view.token) == tok
 
         checks.append(is_token)
-    if spec.get("any"):
-        alts = [compile_filter(a, default_zone=alt_default) for a in spec["any"]]
+    if spec.any:
+        alts = [compile_filter(a, default_zone=alt_default) for a in spec.any]
 
         def either(view: Any, ctx: SelectorContext) -> bool:
             return any(a(view, ctx) for a in alts)
@@ -223,21 +225,14 @@ def compile_filter(spec: dict[str, Any], *, default_zone: bool = True) -> Predic
 
 def is_player_selector(selector: Any) -> bool:
     """Whether the selector can pick players (``player: true``, also as an ``any:`` alternative)."""
-    if not isinstance(selector, dict):
+    if not isinstance(selector, Filter):
         return False
-    return bool(selector.get("player")) or any(is_player_selector(a) for a in selector.get("any") or [])
+    return selector.player or any(is_player_selector(a) for a in selector.any)
 
 
-def matches_player(selector: Any, name: str, ctx: SelectorContext) -> bool:
-    """Whether the player ``name`` is picked by ``selector`` (``controller`` then names that player)."""
-    if not isinstance(selector, dict):
+def _matches_player(player: bool, ctrl: str | None, name: str, ctx: SelectorContext) -> bool:
+    if not player:
         return False
-    if selector.get("any"):
-        outer = {k: v for k, v in selector.items() if k != "any"}
-        return any(matches_player({**outer, **alt}, name, ctx) for alt in selector["any"])
-    if not selector.get("player"):
-        return False
-    ctrl = selector.get("controller")
     if ctrl == "you":
         return name == ctx.you
     if ctrl == "opponent":
@@ -245,6 +240,18 @@ def matches_player(selector: Any, name: str, ctx: SelectorContext) -> bool:
     if ctrl:
         return name == ctrl
     return True
+
+
+def matches_player(selector: Any, name: str, ctx: SelectorContext) -> bool:
+    """Whether the player ``name`` is picked by ``selector`` (``controller`` then names that player)."""
+    if not isinstance(selector, Filter):
+        return False
+    if selector.any:
+        # Each alternative under the outer fields; the alternative's own fields win.
+        return any(_matches_player(alt.player or selector.player,
+                                   alt.controller if alt.controller is not None else selector.controller, name, ctx)
+                   for alt in selector.any)
+    return _matches_player(selector.player, selector.controller, name, ctx)
 
 
 def matches(selector: Any, view: Any, ctx: SelectorContext) -> bool:
@@ -259,10 +266,10 @@ def matches(selector: Any, view: Any, ctx: SelectorContext) -> bool:
         if ctx.ids is not None and selector in ctx.ids:
             return ctx.ids[selector] == view.uid
         return False
-    if isinstance(selector, list):
+    if isinstance(selector, tuple):
         return ctx.ids is not None and any(ctx.ids.get(i) == view.uid for i in selector)
-    if isinstance(selector, dict):
-        if selector.get("player"):
+    if isinstance(selector, Filter):
+        if selector.player:
             return False
         return compile_filter(selector)(view, ctx)
     return False
@@ -275,7 +282,7 @@ def select(selector: Any, views: Iterable[Any], ctx: SelectorContext) -> list[in
             return [v.uid for v in views if v.uid == ctx.source]
         if selector in ("enchanted", "equipped"):
             return [v.uid for v in views if v.uid == ctx.attached_to] if ctx.attached_to is not None else []
-    if isinstance(selector, dict) and not selector.get("player"):
+    if isinstance(selector, Filter) and not selector.player:
         pred = compile_filter(selector)
         return [v.uid for v in views if pred(v, ctx)]
     return [v.uid for v in views if matches(selector, v, ctx)]
@@ -290,13 +297,13 @@ def reads(selector: Any) -> set[str]:
     """What a selector looks at, as tokens ``attribute:value`` (``types:Land``, ``controller``), for the
     dependency pre-check of CR 613.8a: only a change to one of these can change what it selects."""
     out: set[str] = set()
-    if isinstance(selector, dict):
+    if isinstance(selector, Filter):
         for attr in ("types", "supertypes", "colors", "keywords", "subtypes"):
             for key in (attr, f"not_{attr}"):
-                for value in selector.get(key) or []:
+                for value in getattr(selector, key, ()):
                     out.add(f"{attr}:{value}")
-        if selector.get("controller"):
+        if selector.controller:
             out.add("controller")
-        for alt in selector.get("any") or []:
+        for alt in selector.any:
             out |= reads(alt)
     return out

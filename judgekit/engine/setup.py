@@ -12,7 +12,6 @@ from typing import Any
 from judgekit.engine.characteristics import layer_result
 from judgekit.engine.choices import Script, ScriptedChooser
 from judgekit.engine.objects import make_object
-from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.selectors import SelectorContext, select
 from judgekit.engine.state import ContinuousEffect, Game, Player
 from judgekit.engine.values import ValueContext, freeze_values
@@ -20,7 +19,9 @@ from judgekit.engine.vocab import Step, Zone
 
 
 def build_game(data: dict[str, Any]) -> Game:
-    """The initial game state of a validated scenario (SCENARIO-FORMAT.md: objects, timestamps, effects)."""
+    """The initial game state of a validated scenario (SCENARIO-FORMAT.md: objects, timestamps, effects), its
+    specs already typed (``judgekit.scenario.specs.scenario_specs``: objects' ``abilities``, ``effect``,
+    ``target``; each ``effects:`` entry's ``ops`` and ``affects``)."""
     players = [Player(p["name"], p.get("life", 20), p.get("poison", 0)) for p in data["players"]]
     game = Game(players=players, active=data["active_player"], step=Step(data["step"]))
     game.chooser = ScriptedChooser(Script.from_choices(data.get("choices") or {}))
@@ -67,12 +68,11 @@ def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: i
     table = layer_result(game).computed
     ctx = SelectorContext(you=controller, source=None, ids=game.ids, players=tuple(p.name for p in game.players))
     affects = ed["affects"]
-    if isinstance(affects, list):
+    if isinstance(affects, tuple):
         affected = [game.ids[a] for a in affects if a in game.ids]
     else:
         affected = select(affects, list(table.values()), ctx)
-    ops = {k: ed[k] for k in OP_KEYS if k in ed}
-    ops = freeze_values(ops, ValueContext(game, table, ctx))
+    ops = freeze_values(ed["ops"], ValueContext(game, table, ctx))
     effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=str(ed["source"]),
                               controller=controller, affected=affected, duration=ed.get("duration", "end_of_turn"),
                               order=(1, index))

@@ -102,6 +102,16 @@ class EffectEntry:
 
 
 @dataclass(frozen=True)
+class ReturnParam:
+    """``return_to_battlefield`` (persist, undying): the ``counters`` the card returns with, the ``rule`` cited
+    and the ``keyword`` the ability comes from."""
+
+    counters: Mapping[str, int]
+    rule: str = "400.7"
+    keyword: str | None = None
+
+
+@dataclass(frozen=True)
 class TokenSpec:
     """``create_token``: ``count`` tokens with the object fields ``data`` (abilities already as specs)."""
 

@@ -1,6 +1,6 @@
 """The stack (CR 405): casting spells (601), activating abilities (602), resolving (608), targets.
 
-Action handlers: :func:`cast_action`, :func:`activate_action` (``handler(game, spec)``). Primitives:
+Action handlers: :func:`cast_action`, :func:`activate_action` (``handler(game, action)``). Primitives:
 :func:`push_triggered` (used by triggers), :func:`resolve_top`, :func:`target_problem_data`.
 
 The stack is last in, first out (CR 405.1, 608.1): ``game.stack`` is kept bottom first and the top is the last
@@ -21,6 +21,7 @@ from judgekit.engine.effects import EffectContext, apply_effects, protected_from
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import make_object, move
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
+from judgekit.engine.specs import Filter, ReturnParam
 from judgekit.engine.state import Computed, EventKind, Game, GameEvent, Ref, StackItem
 from judgekit.engine.vocab import Step, Zone
 
@@ -146,9 +147,9 @@ def _can_act(game: Game, who: str, action: str, card: str) -> None:
                             step=game.step.value)
 
 
-def _targets(game: Game, spec: dict[str, Any]) -> list[Ref]:
+def _targets(game: Game, action: dict[str, Any]) -> list[Ref]:
     out: list[Ref] = []
-    for t in spec.get("targets") or []:
+    for t in action.get("targets") or []:
         if t in game.ids:
             out.append(game.ids[t])
         elif game.is_player(t):
@@ -189,9 +190,8 @@ def item_data(item: StackItem) -> dict[str, Any]:
     """One stack object as data (see :func:`stack_items`)."""
     keyword = None
     for entry in item.effect:
-        spec = entry.get("return_to_battlefield")
-        if isinstance(spec, dict) and spec.get("keyword"):
-            keyword = spec["keyword"]
+        if isinstance(entry.param, ReturnParam) and entry.param.keyword:
+            keyword = entry.param.keyword
     return {"kind": item.kind, "source": item.source_name, "keyword": keyword}
 
 
@@ -199,11 +199,11 @@ def _targets_data(game: Game, targets: list[Ref]) -> list[dict[str, Any]]:
     return [_ref_data(game, t) for t in targets]
 
 
-def cast_action(game: Game, spec: dict[str, Any]) -> None:
+def cast_action(game: Game, action: dict[str, Any]) -> None:
     """``cast``: put a spell on the stack (CR 601.2), checking timing (117.1a, 307.1...) and targets (601.2c)."""
-    ref = spec["object"]
+    ref = action["object"]
     if isinstance(ref, dict):
-        caster = spec.get("controller") or ref.get("controller") or ref.get("owner") or game.active
+        caster = action.get("controller") or ref.get("controller") or ref.get("owner") or game.active
         for key in ("controller", "owner"):
             if ref.get(key) and ref[key] != caster:
                 raise ScenarioProblem("stack.cast_player_mismatch", ("object", key), field=key, value=ref[key],
@@ -218,7 +218,7 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
         obj = game.obj(ref)
         if obj.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.GONE):
             raise ScenarioProblem("stack.not_castable", ("object",), id=ref, zone=str(obj.zone))
-        caster = spec.get("controller") or obj.owner
+        caster = action.get("controller") or obj.owner
         if obj.zone != Zone.HAND:
             raise IllegalAction("stack.cast_from_zone", rule="601.3", card=obj.card.name, zone=str(obj.zone))
         if caster != obj.owner:
@@ -231,10 +231,10 @@ def cast_action(game: Game, spec: dict[str, Any]) -> None:
             else "305.1"
         raise IllegalAction("stack.land_not_cast", rule=rule, card=c.name)
     _timing(game, caster, c)
-    targets = _targets(game, spec)
+    targets = _targets(game, action)
     target_spec = c.target
     if target_spec is None and "Aura" in c.subtypes:
-        target_spec = {}
+        target_spec = Filter()
     _check_targets(game, c.name, False, target_spec, targets, caster, c, obj.uid)
     passed = _passed(game, caster)
     response = bool(game.stack)
@@ -268,24 +268,25 @@ def _loyalty_used_this_turn(game: Game, uid: int) -> bool:
     return any(ev.kind == EventKind.ACTIVATE and ev.obj == uid and ev.data.get("loyalty") for ev in game.this_turn())
 
 
-def activate_action(game: Game, spec: dict[str, Any]) -> None:
+def activate_action(game: Game, action: dict[str, Any]) -> None:
     """``activate``: announce, check and pay the costs of an activated ability and put it on the stack
     (CR 602.2, 602.2b); {T}/{Q} abilities of creatures need no summoning sickness (302.6)."""
-    if spec["source"] not in game.ids:
-        raise ScenarioProblem("stack.unknown_object", ("source",), id=spec["source"])
-    source = game.obj(spec["source"])
+    if action["source"] not in game.ids:
+        raise ScenarioProblem("stack.unknown_object", ("source",), id=action["source"])
+    source = game.obj(action["source"])
     c = chars(game, source)
     abilities = c.activated()
-    index = int(spec.get("ability", 0))
+    index = int(action.get("ability", 0))
     if index >= len(abilities):
         raise ScenarioProblem("stack.no_such_ability", ("ability",), card=c.name, index=index, count=len(abilities))
     if source.zone != Zone.BATTLEFIELD:
         raise IllegalAction("stack.ability_not_on_battlefield", rule="113.6", card=c.name)
     controller = c.controller or source.owner
     _can_act(game, controller, "activate", c.name)
-    body = abilities[index].spec["activated"]
-    costs = list(body.get("cost") or [])
-    loyalty = [cst for cst in costs if isinstance(cst, dict) and "loyalty" in cst]
+    body = abilities[index].spec.activated
+    assert body is not None
+    costs = body.cost
+    loyalty = [cst for cst in costs if cst.kind == "loyalty"]
     if loyalty:
         reasons = []
         if game.active != controller:
@@ -303,63 +304,63 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
     player = game.player(controller)
     paid: list[dict[str, Any]] = []
     for cost in costs:
-        if cost in ("tap", "untap"):
-            if cost == "tap" and source.tapped:
+        if cost.kind in ("tap", "untap"):
+            if cost.kind == "tap" and source.tapped:
                 raise IllegalAction("stack.cost_tapped", rule="602.2b", card=c.name)
-            if cost == "untap" and not source.tapped:
+            if cost.kind == "untap" and not source.tapped:
                 raise IllegalAction("stack.cost_untapped", rule="602.2b", card=c.name)
             if c.is_creature and source.summoning_sick and not c.has("haste"):
                 raise IllegalAction("stack.cost_summoning_sick", rule="302.6", card=c.name, player=controller,
-                                    cost=cost)
-        elif isinstance(cost, dict) and "pay_life" in cost:
-            n = int(cost["pay_life"])
+                                    cost=cost.kind)
+        elif cost.kind == "pay_life":
+            n = cost.amount
             if n > player.life:
                 raise IllegalAction("stack.cost_life", rule="119.4", player=controller, life=player.life, amount=n)
-        elif isinstance(cost, dict) and "loyalty" in cost:
-            n = int(cost["loyalty"])
+        elif cost.kind == "loyalty":
+            n = cost.amount
             if source.counters.get("loyalty", 0) + n < 0:
                 raise IllegalAction("stack.cost_loyalty", rule="606.6", card=c.name,
                                     loyalty=source.counters.get("loyalty", 0), amount=n)
-        elif isinstance(cost, dict) and "remove_counters" in cost:
-            for kind, n in cost["remove_counters"].items():
+        elif cost.kind == "remove_counters":
+            for kind, n in (cost.counters or {}).items():
                 if source.counters.get(kind, 0) < n:
                     raise IllegalAction("stack.cost_counters", rule="602.2b", card=c.name, amount=n, counter=kind)
-    targets = _targets(game, spec)
-    target_spec = body.get("target")
+    targets = _targets(game, action)
+    target_spec = body.target
     _check_targets(game, c.name, True, target_spec, targets, controller, c, source.uid)
     passed = _passed(game, controller)
     response = bool(game.stack)
     # Pay.
     sacrificed = False
     for cost in costs:
-        if cost == "tap":
+        if cost.kind == "tap":
             source.tapped = True
             paid.append({"cost": "tap", "card": c.name})
-        elif cost == "untap":
+        elif cost.kind == "untap":
             source.tapped = False
             paid.append({"cost": "untap", "card": c.name})
-        elif cost == "sacrifice_self":
+        elif cost.kind == "sacrifice_self":
             sacrificed = True
-        elif isinstance(cost, dict) and "pay_life" in cost:
-            n = int(cost["pay_life"])
+        elif cost.kind == "pay_life":
+            n = cost.amount
             if n:
                 player.life -= n
                 game.emit(GameEvent(EventKind.LIFE_LOSS, player=controller, amount=n))
             paid.append({"cost": "pay_life", "amount": n, "life": player.life})
-        elif isinstance(cost, dict) and "loyalty" in cost:
-            n = int(cost["loyalty"])
+        elif cost.kind == "loyalty":
+            n = cost.amount
             source.counters["loyalty"] = source.counters.get("loyalty", 0) + n
             paid.append({"cost": "loyalty", "amount": n})
-        elif isinstance(cost, dict) and "remove_counters" in cost:
-            for kind, n in cost["remove_counters"].items():
+        elif cost.kind == "remove_counters":
+            for kind, n in (cost.counters or {}).items():
                 source.counters[kind] -= n
                 paid.append({"cost": "remove_counters", "amount": n, "counter": kind})
-        elif isinstance(cost, dict) and "mana" in cost:
-            paid.append({"cost": "mana", "mana": cost["mana"]})
+        elif cost.kind == "mana":
+            paid.append({"cost": "mana", "mana": cost.mana})
     if sacrificed:
         paid.append({"cost": "sacrifice", "card": c.name})
     item = StackItem(uid=game.new_uid(), kind="activated", id=source.id, source_name=c.name, controller=controller,
-                     source_uid=source.uid, effect=list(body.get("effect") or []), targets=targets,
+                     source_uid=source.uid, effect=list(body.effect), targets=targets,
                      target_spec=target_spec, source_lki=c)
     game.touch()
     if sacrificed:
@@ -372,7 +373,7 @@ def activate_action(game: Game, spec: dict[str, Any]) -> None:
         rules.append("117.3d")
     if targets:
         rules.append("601.2c")
-    if any(cost in ("tap", "untap") for cost in costs) and c.is_creature:
+    if any(cost.kind in ("tap", "untap") for cost in costs) and c.is_creature:
         rules.append("302.6")
     if loyalty:
         rules.append("306.5d")

@@ -1,8 +1,8 @@
 """The game state as plain data: players, objects, the stack, continuous effects, combat, events.
 
 Specifications written in scenario files (abilities, one-shot effects, selectors, VALUE expressions) are
-kept as plain JSON-like data (dicts and lists of canonical values), already validated and normalised by
-:mod:`judgekit.scenario.models`. Everything else is a dataclass here.
+typed, frozen specs (:mod:`judgekit.engine.specs`), built once from validated data. Everything else is a
+dataclass here.
 
 Objects are identified by ``uid`` (an int, one per incarnation: an object that changes zones becomes a new
 object, CR 400.7) and by ``id`` (the scenario id, shared by every incarnation; ``game.ids`` maps it to the
@@ -21,19 +21,19 @@ from typing import TYPE_CHECKING, Any
 
 from judgekit.engine.choices import Chooser, DefaultChooser
 from judgekit.engine.records import Record
+from judgekit.engine.specs import AbilitySpec, Condition, EffectEntry, Ops, Selector
 from judgekit.engine.vocab import Duration, Step, Zone
 
 if TYPE_CHECKING:
     from judgekit.engine.replacement import Shield
 
-Spec = dict[str, Any]
 # A target or a reference: a player name (str) or an object uid (int).
 Ref = str | int
 
 
 @dataclass
 class Ability:
-    """One ability of an object: ``kind`` is mana, static, trigger or activated; ``spec`` its plain data.
+    """One ability of an object: ``kind`` is mana, static, trigger or activated; ``spec`` its typed spec.
 
     ``origin`` says where it comes from: ``text`` (the object's own text, copiable, CR 113.2),
     ``land_type`` (an intrinsic mana ability of a basic land type, CR 305.6) or ``granted`` (layer 6).
@@ -41,7 +41,7 @@ class Ability:
     """
 
     kind: str
-    spec: Spec
+    spec: AbilitySpec
     origin: str = "text"
     grant_ts: int | None = None
     key: str = ""
@@ -49,7 +49,8 @@ class Ability:
     def label(self) -> str:
         """The label used in results: ``static``, ``activated``, ``trigger:<event>`` (mana: ``mana``)."""
         if self.kind == "trigger":
-            return f"trigger:{self.spec.get('trigger', {}).get('event', '')}"
+            trig = self.spec.trigger
+            return f"trigger:{trig.event if trig is not None else ''}"
         return self.kind
 
 
@@ -69,14 +70,14 @@ class Chars:
     defense: int | None = None
     keywords: list[str] = field(default_factory=list)
     abilities: list[Ability] = field(default_factory=list)
-    effect: list[Spec] = field(default_factory=list)
-    target: Any = None
+    effect: tuple[EffectEntry, ...] = ()
+    target: Selector | None = None
     all_creature_types: bool = False
 
     def clone(self) -> Chars:
         return Chars(self.name, self.mana_cost, list(self.colors), list(self.types), list(self.supertypes),
                      list(self.subtypes), self.power, self.toughness, self.loyalty, self.defense, list(self.keywords),
-                     list(self.abilities), list(self.effect), self.target, self.all_creature_types)
+                     list(self.abilities), self.effect, self.target, self.all_creature_types)
 
 
 @dataclass
@@ -101,8 +102,8 @@ class Computed:
     abilities: list[Ability]
     counters: dict[str, int]
     all_creature_types: bool = False
-    effect: list[Spec] = field(default_factory=list)
-    target: Any = None
+    effect: tuple[EffectEntry, ...] = ()
+    target: Selector | None = None
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
@@ -124,7 +125,7 @@ class Computed:
         found: set[str] = set()
         for ab in self.abilities:
             if ab.kind == "mana":
-                found.update(ab.spec.get("mana", []))
+                found.update(ab.spec.mana)
         return [s for s in ("B", "C", "G", "R", "U", "W") if s in found]
 
     def activated(self) -> list[Ability]:
@@ -184,14 +185,14 @@ class ContinuousEffect:
     """
 
     uid: int
-    ops: Spec
+    ops: Ops
     timestamp: int
     source_name: str
     controller: str
     source_uid: int | None = None
     affected: list[int] | None = None
-    selector: Any = None
-    condition: Spec | None = None
+    selector: Selector | None = None
+    condition: Condition | None = None
     duration: str = Duration.END_OF_TURN
     order: tuple[int, int] = (1, 0)
     cda: bool = False
@@ -211,9 +212,9 @@ class StackItem:
     controller: str
     source_uid: int | None = None
     object_uid: int | None = None
-    effect: list[Spec] = field(default_factory=list)
+    effect: list[EffectEntry] = field(default_factory=list)
     targets: list[Ref] = field(default_factory=list)
-    target_spec: Any = None
+    target_spec: Selector | None = None
     trigger_object: int | None = None
     optional: bool = False
     source_lki: Computed | None = None
@@ -264,7 +265,7 @@ class GameEvent:
     from_zone: str | None = None
     to_zone: str | None = None
     combat: bool = False
-    data: Spec = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     turn: int = 0
 
 

@@ -21,12 +21,14 @@ order), otherwise the first legal object in timestamp order, then players in ``p
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
 from judgekit.engine.selectors import SelectorContext, matches
+from judgekit.engine.specs import AbilitySpec, EffectEntry, ReturnParam, TriggerSpec
 from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, PendingTrigger, Ref, StackItem
 from judgekit.engine.vocab import Zone
 
@@ -50,12 +52,20 @@ KEYWORD_TRIGGERS = {
 }
 
 
-def _keyword_ability(keyword: str) -> Ability:
+def _keyword_spec(keyword: str) -> AbilitySpec:
     kind, rule = KEYWORD_TRIGGERS[keyword]
-    spec = {"trigger": {"event": "dies", "of": "self"}, "keyword": keyword,
-            "effect": [{"return_to_battlefield": {"counters": {kind: 1}, "rule": rule, "keyword": keyword},
-                        "to": "trigger_object"}]}
-    return Ability("trigger", spec, "keyword", None, f"kw:{keyword}")
+    back = ReturnParam(MappingProxyType({kind: 1}), rule, keyword)
+    return AbilitySpec("trigger", trigger=TriggerSpec(
+        "dies", "self", keyword=keyword,
+        effect=(EffectEntry(verb="return_to_battlefield", param=back, to="trigger_object"),)))
+
+
+# The triggered ability of each keyword (frozen: one spec serves every object that has the keyword).
+_KEYWORD_SPECS = {keyword: _keyword_spec(keyword) for keyword in KEYWORD_TRIGGERS}
+
+
+def _keyword_ability(keyword: str) -> Ability:
+    return Ability("trigger", _KEYWORD_SPECS[keyword], "keyword", None, f"kw:{keyword}")
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -113,18 +123,18 @@ def _sel_ctx(game: Game, source: Computed) -> SelectorContext:
                            ids=game.ids, players=tuple(p.name for p in game.players))
 
 
-def _about(game: Game, spec: dict[str, Any], source: Computed, subject: int | None,
+def _about(game: Game, spec: TriggerSpec, source: Computed, subject: int | None,
            table: dict[int, Computed]) -> bool:
     """Whether the event's object matches ``of:`` (``self`` or a selector)."""
     if subject is None:
         return False
-    of = spec.get("of", "self")
+    of = spec.of
     if of == "self":
         return subject == source.uid
     subj = game.objects.get(subject)
-    if subj is not None and (isinstance(of, list) or (isinstance(of, str) and of not in ("enchanted", "equipped"))):
+    if subj is not None and (isinstance(of, tuple) or (isinstance(of, str) and of not in ("enchanted", "equipped"))):
         # Ids name the object whatever incarnation the event is about.
-        return subj.id in (of if isinstance(of, list) else [of])
+        return subj.id in (of if isinstance(of, tuple) else (of,))
     view = _view(game, subject, table)
     if view is None:
         return False
@@ -144,8 +154,9 @@ def _subject(ev: GameEvent, event: str) -> int | None:
 
 def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed,
                    table: dict[int, Computed]) -> bool:
-    spec = ability.spec["trigger"]
-    event = spec["event"]
+    spec = ability.spec.trigger
+    assert spec is not None
+    event = spec.event
     if ev.kind == EventKind.ZONE_CHANGE:
         if event == "enters":
             if ev.to_zone != Zone.BATTLEFIELD:
@@ -233,7 +244,9 @@ def collect(game: Game) -> None:
             for ability in abilities:
                 if not _event_matches(game, ev, ability, view, table):
                     continue
-                event = ability.spec["trigger"]["event"]
+                trig = ability.spec.trigger
+                assert trig is not None
+                event = trig.event
                 if ev.kind == EventKind.DAMAGE:
                     key = (uid, ability.key, ev.source, batches[i] if batches[i] is not None else ("e", i),
                            ev.player if event == "deals_combat_damage_to_player" else None)
@@ -276,11 +289,12 @@ def _describe(game: Game, t: PendingTrigger) -> dict[str, Any]:
     """A triggered ability as data for the ruling: its ``source`` (name), the ``keyword`` it comes from (persist,
     undying) or its trigger ``event``, its ``controller`` and the name of the object it triggered on
     (``subject``, None when it is the source itself)."""
-    spec = t.ability.spec
+    trig = t.ability.spec.trigger
+    assert trig is not None
     source = t.source_lki or chars(game, t.source_uid)
     subject = t.trigger_object
-    return {"source": source.name, "keyword": spec.get("keyword"),
-            "event": None if spec.get("keyword") else spec["trigger"]["event"], "controller": t.controller,
+    return {"source": source.name, "keyword": trig.keyword,
+            "event": None if trig.keyword else trig.event, "controller": t.controller,
             "subject": game.display(subject) if subject is not None and subject != t.source_uid else None}
 
 
@@ -314,8 +328,9 @@ def _push(game: Game, t: PendingTrigger) -> None:
 
     source = t.source_lki or chars(game, t.source_uid)
     src_obj = game.objects[t.source_uid]
-    spec = t.ability.spec
-    target_spec = spec.get("target")
+    trig = t.ability.spec.trigger
+    assert trig is not None
+    target_spec = trig.target
     targets: list[Ref] = []
     describe = _describe(game, t)
     rules = ["603.3"]
@@ -339,19 +354,19 @@ def _push(game: Game, t: PendingTrigger) -> None:
         if not targets:
             game.record("trigger", "triggers.no_legal_targets", "603.3d", objects=[src_obj.id], trigger=describe)
             return
-    if spec.get("optional"):
+    if trig.optional:
         rules.append("603.5")
-    if spec.get("keyword"):
-        rules.append(KEYWORD_TRIGGERS[spec["keyword"]][1])
+    if trig.keyword:
+        rules.append(KEYWORD_TRIGGERS[trig.keyword][1])
     if t.event.kind == EventKind.ZONE_CHANGE and t.event.from_zone == Zone.BATTLEFIELD:
         rules.append("603.10a")
     item = StackItem(uid=game.new_uid(), kind="triggered", id=src_obj.id, source_name=source.name,
-                     controller=t.controller, source_uid=t.source_uid, effect=list(spec.get("effect") or []),
+                     controller=t.controller, source_uid=t.source_uid, effect=list(trig.effect),
                      targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
-                     optional=bool(spec.get("optional")), source_lki=source)
+                     optional=trig.optional, source_lki=source)
     game.stack.append(item)
     game.touch()
     game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,
                 controller=t.controller, target=game.display(targets[0]) if targets else None,
                 target_is_player=bool(targets) and isinstance(targets[0], str), target_chosen=chosen_target,
-                optional=bool(spec.get("optional")), stack=stack_items(game))
+                optional=trig.optional, stack=stack_items(game))

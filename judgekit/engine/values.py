@@ -1,6 +1,6 @@
 """VALUE expressions (SCENARIO-FORMAT.md "VALUE") and mana values (CR 202.3).
 
-A VALUE is an int, ``mana_value`` (of the affected object), or a dict with one base key
+A VALUE is an int, ``mana_value`` (of the affected object), or an :class:`Expr` with one base
 (``count``, ``card_types_in_graveyards``, ``hand_size``, ``life``, ``power_of``, ``toughness_of``) and the
 modifiers ``times``, ``plus``, ``negate``. ``power_of``/``toughness_of`` of an object that has left its
 zone use last known information (CR 608.2h).
@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
+from judgekit.engine.specs import PT, Condition, Expr, Ops
 from judgekit.engine.state import Game, Ref
 from judgekit.engine.vocab import COLOR_SYMBOL, Zone
 
@@ -90,31 +92,31 @@ def _pt_of(ref: str, which: str, ctx: ValueContext) -> int:
     return int(value or 0)
 
 
-def base_value(spec: dict[str, Any], ctx: ValueContext) -> int:
-    if spec.get("count") is not None:
-        selector = spec["count"]
-        if is_player_selector(selector):
-            return len(select_players(selector, ctx.sel))
-        return len(select(selector, ctx.views.values(), ctx.sel))
-    if spec.get("card_types_in_graveyards"):
+def base_value(spec: Expr, ctx: ValueContext) -> int:
+    base, arg = spec.base, spec.arg
+    if base == "count":
+        if is_player_selector(arg):
+            return len(select_players(arg, ctx.sel))
+        return len(select(arg, ctx.views.values(), ctx.sel))
+    if base == "card_types_in_graveyards":
         kinds: set[str] = set()
         for view in ctx.views.values():
             if view.zone == Zone.GRAVEYARD:
                 kinds.update(view.types)
         return len(kinds)
-    if spec.get("hand_size") is not None:
-        who = _player(spec["hand_size"], ctx)
+    if base == "hand_size":
+        who = _player(arg, ctx)
         return sum(1 for o in ctx.game.objects.values() if o.current and o.zone == Zone.HAND and o.owner == who)
-    if spec.get("life") is not None:
-        who = _player(spec["life"], ctx)
+    if base == "life":
+        who = _player(arg, ctx)
         try:
             return ctx.game.player(who).life
         except KeyError:
             return 0
-    if spec.get("power_of") is not None:
-        return _pt_of(spec["power_of"], "power", ctx)
-    if spec.get("toughness_of") is not None:
-        return _pt_of(spec["toughness_of"], "toughness", ctx)
+    if base == "power_of":
+        return _pt_of(arg, "power", ctx)
+    if base == "toughness_of":
+        return _pt_of(arg, "toughness", ctx)
     return 0
 
 
@@ -127,7 +129,7 @@ def _player(ref: str, ctx: ValueContext) -> str:
 
 
 def evaluate(value: Any, ctx: ValueContext) -> int:
-    """The integer a VALUE stands for, now."""
+    """The integer a VALUE (``int | str | Expr``) stands for, now."""
     if value is None:
         return 0
     if isinstance(value, bool):
@@ -137,32 +139,35 @@ def evaluate(value: Any, ctx: ValueContext) -> int:
     if value == "mana_value":
         view = ctx.affected
         return mana_value(getattr(view, "mana_cost", None)) if view is not None else 0
-    if isinstance(value, dict):
+    if isinstance(value, Expr):
         n = base_value(value, ctx)
-        if value.get("times") is not None:
-            n *= int(value["times"])
-        if value.get("plus") is not None:
-            n += int(value["plus"])
-        if value.get("negate"):
+        if value.times is not None:
+            n *= int(value.times)
+        if value.plus is not None:
+            n += int(value.plus)
+        if value.negate:
             n = -n
         return n
     return 0
 
 
 def value_reads(value: Any) -> set[str]:
-    """Characteristics a VALUE looks at (for the dependency pre-check of CR 613.8a)."""
+    """Characteristics a VALUE (or a static ability's :class:`Condition`) looks at (for the dependency
+    pre-check of CR 613.8a)."""
     from judgekit.engine.selectors import reads
 
+    if isinstance(value, Condition):
+        value = value.value
     if value == "mana_value":
         return {"mana_cost"}
-    if not isinstance(value, dict):
+    if not isinstance(value, Expr):
         return set()
     out: set[str] = set()
-    if value.get("count") is not None:
-        out |= reads(value["count"]) | {"count"}
-    if value.get("card_types_in_graveyards"):
+    if value.base == "count":
+        out |= reads(value.arg) | {"count"}
+    elif value.base == "card_types_in_graveyards":
         out.add("types:*")
-    if value.get("power_of") is not None or value.get("toughness_of") is not None:
+    elif value.base in ("power_of", "toughness_of"):
         out.add("pt")
     return out
 
@@ -171,18 +176,21 @@ def is_constant(value: Any) -> bool:
     return value is None or isinstance(value, int)
 
 
-def freeze_values(spec: Any, ctx: ValueContext) -> Any:
-    """Replace every VALUE dict in an operation by its current integer (CR 608.2h: values of a resolving
-    spell are determined once). ``mana_value`` stays per object."""
-    if isinstance(spec, dict):
-        if set(spec) & {"count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of"} and \
-                not set(spec) - {"count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of",
-                                 "times", "plus", "negate"}:
-            return evaluate(spec, ctx)
-        return {k: freeze_values(v, ctx) for k, v in spec.items()}
-    if isinstance(spec, list):
-        return [freeze_values(v, ctx) for v in spec]
-    return spec
+def _freeze(value: Any, ctx: ValueContext) -> Any:
+    return evaluate(value, ctx) if isinstance(value, Expr) else value
+
+
+def freeze_values(ops: Ops, ctx: ValueContext) -> Ops:
+    """Replace every VALUE expression in the operations' parameters (the P/T pairs) by its current integer
+    (CR 608.2h: values of a resolving spell are determined once). ``mana_value`` stays per object."""
+    out: dict[str, Any] = {}
+    for name, p in ops.items():
+        if isinstance(p, PT):
+            p = PT(_freeze(p.power, ctx), _freeze(p.toughness, ctx))
+        else:
+            p = _freeze(p, ctx)
+        out[name] = p
+    return MappingProxyType(out)
 
 
 def color_of_symbols(symbols: list[str]) -> list[str]:

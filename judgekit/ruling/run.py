@@ -21,6 +21,7 @@ from judgekit.ruling.model import Ruling, RulingStep
 from judgekit.ruling.names import scenario_names
 from judgekit.scenario.loaded import LoadedScenario
 from judgekit.scenario.loader import load_scenario, load_scenario_text
+from judgekit.scenario.specs import scenario_specs
 
 
 def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
@@ -28,11 +29,12 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
 
     A scenario problem found during the replay raises :class:`InvalidFileError` (file, line, key).
     """
-    game = build_game(loaded.data)
+    data = scenario_specs(loaded.data)
+    game = build_game(data)
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
     names = scenario_names(loaded.data)
     try:
-        outcome = play(game, loaded.data["actions"])
+        outcome = play(game, data["actions"])
     except ScenarioProblem as exc:
         raise InvalidFileError([loaded.issue(exc.key, message(exc.code, exc.params, names))]) from None
     if outcome.error is not None:

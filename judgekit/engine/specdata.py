@@ -1,0 +1,339 @@
+"""Typed specs from format-shaped data and back (:mod:`judgekit.engine.specs`).
+
+``selector``, ``value``, ``ops``, ``effect_entry``, ``cost``, ``ability`` and ``object_data`` turn validated,
+normalised data (SCENARIO-FORMAT.md: Objects, Abilities, One-shot effects, Selectors, VALUE) into frozen specs;
+each accepts a spec already built and returns it unchanged. The scenario layer uses them for a loaded
+scenario, the game builder for what a test writes. Shapes are not checked again here.
+
+``*_data`` functions go the other way, for what the ruling shows: records and layer traces stay plain data
+(the shapes the format writes: ``{"power": .., "toughness": ..}``, lists, ``{"from": .., "to": ..}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from judgekit.engine.operations import OP_KEYS
+from judgekit.engine.specs import (
+    PT,
+    AbilitySpec,
+    ActivatedSpec,
+    Condition,
+    Cost,
+    EffectEntry,
+    Expr,
+    Filter,
+    Ops,
+    ReturnParam,
+    Selector,
+    StaticSpec,
+    TextChange,
+    TokenSpec,
+    TriggerSpec,
+    Value,
+)
+
+VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
+# The one-shot verbs (SCENARIO-FORMAT "One-shot effects"), in the order of the rules core's verb table.
+VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
+              "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
+              "prevent_damage", "regenerate", "fight", "return_to_battlefield")
+_LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
+                "not_colors", "keywords")
+_PT_OPS = ("cda", "set_pt", "modify_pt")
+
+# ------------------------------------------------------------------------------------------------------
+# Data -> specs
+
+
+def selector(raw: Any) -> Selector:
+    """A word or id stays a string; a list of ids becomes a tuple; a filter mapping becomes a :class:`Filter`."""
+    if isinstance(raw, str | Filter):
+        return raw
+    if isinstance(raw, list | tuple):
+        return tuple(str(x) for x in raw)
+    data = dict(raw or {})
+    fields: dict[str, Any] = {k: tuple(data[k]) for k in _LIST_FIELDS if data.get(k) is not None}
+    if data.get("any") is not None:
+        fields["any"] = tuple(_filter(alt) for alt in data["any"])
+    for key in ("controller", "token", "zone"):
+        if data.get(key) is not None:
+            fields[key] = data[key]
+    for key in ("other", "player"):
+        if data.get(key):
+            fields[key] = True
+    return Filter(**fields)
+
+
+def _filter(raw: Any) -> Filter:
+    found = selector(raw)
+    assert isinstance(found, Filter)
+    return found
+
+
+def value(raw: Any) -> Value:
+    """A VALUE: an int, ``mana_value``, or an :class:`Expr`."""
+    if isinstance(raw, bool):
+        return int(raw)
+    if isinstance(raw, int | str | Expr):
+        return raw
+    data = dict(raw)
+    base = next(k for k in VALUE_BASES if data.get(k) not in (None, False))
+    arg = data[base]
+    if base == "count":
+        arg = selector(arg)
+    return Expr(base, arg, data.get("times"), data.get("plus"), bool(data.get("negate")))
+
+
+def condition(raw: Any) -> Condition | None:
+    if raw is None or isinstance(raw, Condition):
+        return raw
+    data = dict(raw)
+    expr = value({k: data[k] for k in VALUE_BASES if data.get(k) not in (None, False)})
+    assert isinstance(expr, Expr)
+    return Condition(expr, data.get("at_least"), data.get("at_most"), data.get("equals"))
+
+
+def pt(raw: Any) -> PT:
+    """A P/T pair: ``[P, T]`` or ``{"power": P, "toughness": T}``."""
+    if isinstance(raw, PT):
+        return raw
+    if isinstance(raw, list | tuple):
+        return PT(value(raw[0]), value(raw[1]))
+    return PT(value(raw["power"]), value(raw["toughness"]))
+
+
+def _op_param(name: str, raw: Any) -> Any:
+    if name in _PT_OPS:
+        return pt(raw)
+    if name == "text_change":
+        if isinstance(raw, TextChange):
+            return raw
+        return TextChange(str(raw.get("from", raw.get("from_"))), str(raw["to"]))
+    if name == "add_abilities":
+        return tuple(ability(a) for a in raw)
+    if name == "except":
+        return MappingProxyType(object_data(dict(raw)))
+    if isinstance(raw, list):
+        return tuple(raw)
+    return raw
+
+
+def ops(raw: Mapping[str, Any]) -> Ops:
+    """The operations written in a static ability, effect entry or ``effects:`` entry, in table order."""
+    return MappingProxyType({name: _op_param(name, raw[name]) for name in OP_KEYS
+                             if raw.get(name) is not None and raw.get(name) is not False})
+
+
+def effect_entry(raw: Any) -> EffectEntry:
+    """One entry of an ``effect`` list (exactly one verb, or operations)."""
+    if isinstance(raw, EffectEntry):
+        return raw
+    to = selector(raw["to"]) if raw.get("to") is not None else None
+    verb = next((v for v in VERB_NAMES if raw.get(v) not in (None, False)), None)
+    if verb is None:
+        return EffectEntry(to=to, ops=ops(raw), duration=raw.get("duration"))
+    return EffectEntry(verb=verb, param=_verb_param(verb, raw[verb]), to=to)
+
+
+def _verb_param(verb: str, raw: Any) -> Any:
+    if verb in ("damage", "gain_life", "lose_life", "draw", "discard"):
+        return value(raw)
+    if verb in ("add_counters", "remove_counters"):
+        return MappingProxyType(dict(raw))
+    if verb == "create_token":
+        if isinstance(raw, TokenSpec):
+            return raw
+        data = dict(raw)
+        count = int(data.pop("count", 1) or 1)
+        return TokenSpec(count, MappingProxyType(object_data(data)))
+    if verb == "fight":
+        return selector(raw)
+    if verb == "return_to_battlefield" and isinstance(raw, Mapping):
+        return ReturnParam(MappingProxyType(dict(raw.get("counters") or {})), str(raw.get("rule") or "400.7"),
+                           raw.get("keyword"))
+    return raw
+
+
+def effects(raw: Any) -> tuple[EffectEntry, ...]:
+    return tuple(effect_entry(e) for e in raw or ())
+
+
+def cost(raw: Any) -> Cost:
+    if isinstance(raw, Cost):
+        return raw
+    if isinstance(raw, str):
+        return Cost(raw)
+    data = dict(raw)
+    if "pay_life" in data:
+        return Cost("pay_life", int(data["pay_life"]))
+    if "loyalty" in data:
+        return Cost("loyalty", int(data["loyalty"]))
+    if "remove_counters" in data:
+        return Cost("remove_counters", counters=MappingProxyType(dict(data["remove_counters"])))
+    return Cost("mana", mana=str(data["mana"]))
+
+
+def ability(raw: Any) -> AbilitySpec:
+    """One ability in any of its four forms (SCENARIO-FORMAT "Abilities")."""
+    if isinstance(raw, AbilitySpec):
+        return raw
+    if "mana" in raw:
+        return AbilitySpec("mana", mana=tuple(raw["mana"]))
+    if "static" in raw:
+        written = raw["static"]
+        return AbilitySpec("static", static=StaticSpec(ops(written), selector(written.get("affects", "self")),
+                                                       condition(written.get("condition"))))
+    if "trigger" in raw:
+        trig = raw["trigger"]
+        target = raw.get("target")
+        return AbilitySpec("trigger", trigger=TriggerSpec(
+            str(trig["event"]), selector(trig.get("of", "self")), bool(raw.get("optional")),
+            selector(target) if target is not None else None, effects(raw.get("effect")), raw.get("keyword")))
+    written = raw["activated"]
+    target = written.get("target")
+    return AbilitySpec("activated", activated=ActivatedSpec(
+        tuple(cost(c) for c in written.get("cost") or ()), selector(target) if target is not None else None,
+        effects(written.get("effect"))))
+
+
+def object_data(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """An object's fields with its ``abilities``, ``effect`` and ``target`` as specs (a new mapping)."""
+    out = dict(raw)
+    if out.get("abilities") is not None:
+        out["abilities"] = tuple(ability(a) for a in out["abilities"])
+    if out.get("effect") is not None:
+        out["effect"] = effects(out["effect"])
+    if out.get("target") is not None:
+        out["target"] = selector(out["target"])
+    return out
+
+
+# ------------------------------------------------------------------------------------------------------
+# Specs -> data (records, layer traces)
+
+
+def selector_data(sel: Any) -> Any:
+    """A selector as the format writes it: a word, a list of ids, or a filter mapping (given fields only)."""
+    if isinstance(sel, tuple):
+        return list(sel)
+    if not isinstance(sel, Filter):
+        return sel
+    out: dict[str, Any] = {}
+    for key in _LIST_FIELDS:
+        if getattr(sel, key):
+            out[key] = list(getattr(sel, key))
+    for key in ("controller", "token", "zone"):
+        if getattr(sel, key) is not None:
+            out[key] = getattr(sel, key)
+    for key in ("other", "player"):
+        if getattr(sel, key):
+            out[key] = True
+    if sel.any:
+        out["any"] = [selector_data(a) for a in sel.any]
+    return out
+
+
+def value_data(v: Any) -> Any:
+    """A VALUE as the format writes it (an :class:`Expr` as its mapping)."""
+    if not isinstance(v, Expr):
+        return v
+    out: dict[str, Any] = {v.base: selector_data(v.arg) if v.base == "count" else v.arg}
+    if v.times is not None:
+        out["times"] = v.times
+    if v.plus is not None:
+        out["plus"] = v.plus
+    if v.negate:
+        out["negate"] = True
+    return out
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return [_plain(v) for v in x]
+    if isinstance(x, Mapping):
+        return {k: _plain(v) for k, v in x.items()}
+    if isinstance(x, AbilitySpec):
+        return ability_data(x)
+    if isinstance(x, EffectEntry):
+        return entry_data(x)
+    if isinstance(x, Filter | Expr):
+        return value_data(x) if isinstance(x, Expr) else selector_data(x)
+    if isinstance(x, Cost):
+        return cost_data(x)
+    return x
+
+
+def op_param_data(name: str, p: Any) -> Any:
+    """One operation's parameter as the format writes it."""
+    if isinstance(p, PT):
+        return {"power": value_data(p.power), "toughness": value_data(p.toughness)}
+    if isinstance(p, TextChange):
+        return {"from": p.from_, "to": p.to}
+    return _plain(p)
+
+
+def ops_plain(o: Mapping[str, Any]) -> dict[str, Any]:
+    """Operations as the format writes them."""
+    return {name: op_param_data(name, p) for name, p in o.items()}
+
+
+def cost_data(c: Cost) -> Any:
+    if c.kind in ("pay_life", "loyalty"):
+        return {c.kind: c.amount}
+    if c.kind == "remove_counters":
+        return {"remove_counters": dict(c.counters or {})}
+    if c.kind == "mana":
+        return {"mana": c.mana}
+    return c.kind
+
+
+def entry_data(e: EffectEntry) -> dict[str, Any]:
+    """An effect entry as the format writes it."""
+    out: dict[str, Any] = {}
+    if e.verb is not None:
+        p = e.param
+        if isinstance(p, TokenSpec):
+            p = {**_plain(p.data), "count": p.count}
+        elif isinstance(p, ReturnParam):
+            p = {"counters": dict(p.counters), "rule": p.rule, "keyword": p.keyword}
+        else:
+            p = _plain(p)
+        out[e.verb] = p
+    if e.ops is not None:
+        out.update(ops_plain(e.ops))
+    if e.duration is not None:
+        out["duration"] = e.duration
+    if e.to is not None:
+        out["to"] = selector_data(e.to)
+    return out
+
+
+def ability_data(a: AbilitySpec) -> dict[str, Any]:
+    """An ability as the format writes it (``{"mana": [...]}``, ``{"static": {...}}``...)."""
+    if a.kind == "mana":
+        return {"mana": list(a.mana)}
+    if a.static is not None:
+        s = a.static
+        body: dict[str, Any] = {**ops_plain(s.ops), "affects": selector_data(s.affects)}
+        if s.condition is not None:
+            c = s.condition
+            body["condition"] = {**value_data(c.value), **{k: getattr(c, k) for k in ("at_least", "at_most", "equals")
+                                                           if getattr(c, k) is not None}}
+        return {"static": body}
+    if a.trigger is not None:
+        t = a.trigger
+        out: dict[str, Any] = {"trigger": {"event": t.event, "of": selector_data(t.of)}, "optional": t.optional,
+                               "effect": [entry_data(e) for e in t.effect]}
+        if t.target is not None:
+            out["target"] = selector_data(t.target)
+        if t.keyword is not None:
+            out["keyword"] = t.keyword
+        return out
+    act = a.activated or ActivatedSpec()
+    abody: dict[str, Any] = {"cost": [cost_data(c) for c in act.cost], "effect": [entry_data(e) for e in act.effect]}
+    if act.target is not None:
+        abody["target"] = selector_data(act.target)
+    return {"activated": abody}
