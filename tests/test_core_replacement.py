@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from judgekit.engine.builder import GameBuilder, entry
 from judgekit.engine.replacement import (
     Shield,
     ShieldKind,
     add_shield,
     end_shields,
-    propose_damage,
+    propose,
     propose_destruction,
 )
+from judgekit.engine.state import EventKind, Game, GameEvent, Ref
+
+
+def propose_damage(game: Game, target: Ref, amount: int) -> int:
+    """How much of ``amount`` damage to ``target`` is prevented."""
+    event = GameEvent(EventKind.DAMAGE, obj=target if isinstance(target, int) else None,
+                      player=target if isinstance(target, str) else None, amount=amount)
+    happens = propose(game, event)
+    return amount - (happens.amount if happens is not None else 0)
 
 
 def _game():  # type: ignore[no-untyped-def]
@@ -67,3 +78,49 @@ def test_a_regenerated_creature_survives_lethal_damage_tapped() -> None:
     g.resolve()
     assert g.zone(bear) == "battlefield"
     assert g.obj(bear).tapped and g.obj(bear).damage == 0
+
+
+class ExileInstead:
+    """Like Rest in Peace: a card that would go to a graveyard is exiled instead (CR 614.1a)."""
+
+    def applies(self, game: Game, event: GameEvent) -> bool:
+        return event.kind == EventKind.ZONE_CHANGE and event.to_zone == "graveyard"
+
+    def apply(self, game: Game, event: GameEvent) -> GameEvent | None:
+        return dataclasses.replace(event, to_zone="exile")
+
+
+class OneMoreCounter:
+    """Like Hardened Scales: one more +1/+1 counter than would be put (CR 614.1a)."""
+
+    def applies(self, game: Game, event: GameEvent) -> bool:
+        return event.kind == EventKind.COUNTERS and event.data.get("kind") == "+1/+1"
+
+    def apply(self, game: Game, event: GameEvent) -> GameEvent | None:
+        return dataclasses.replace(event, amount=event.amount + 1)
+
+
+def test_a_zone_change_is_proposed_so_a_replacement_can_send_the_card_elsewhere() -> None:
+    g = GameBuilder()
+    bear = g.creature("Grizzly Bears", 2, 2)
+    shock = g.card("Shock", "Anna", types=["Instant"], mana_cost="{R}", target={"types": ["Creature"]},
+                   effect=[entry(damage=2, to="target")])
+    game = g.build()
+    game.replacements.append(ExileInstead())
+    g.cast(shock, targets=[bear])
+    g.resolve()
+    assert g.zone(bear) == "exile"
+    assert g.zone(shock) == "exile"
+
+
+def test_each_replacement_applies_once_to_one_event() -> None:
+    """CR 614.5: a replacement effect doesn't apply again to the event it already modified."""
+    g = GameBuilder()
+    bear = g.creature("Grizzly Bears", 2, 2)
+    growth = g.card("Growth", "Anna", types=["Instant"], mana_cost="{G}", target={"types": ["Creature"]},
+                    effect=[entry(add_counters={"+1/+1": 1}, to="target")])
+    game = g.build()
+    game.replacements.append(OneMoreCounter())
+    g.cast(growth, targets=[bear])
+    g.resolve()
+    assert g.obj(bear).counters == {"+1/+1": 2}

@@ -29,7 +29,7 @@ from judgekit.engine.replacement import (
     Shield,
     ShieldKind,
     add_shield,
-    propose_damage,
+    propose,
     propose_destruction,
 )
 from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
@@ -258,6 +258,18 @@ _DAMAGE_REMOVES_COUNTERS = (("Planeswalker", "loyalty", ("120.3c", "306.8")),
                             ("Battle", "defense", ("120.3h", "310.6")))
 
 
+def _prevention(game: Game, proposed: GameEvent, source: Computed, target_name: str,
+                target_id: str | None) -> GameEvent | None:
+    """The damage event that happens once prevention effects have applied (CR 615), said in a step; None when
+    all of it is prevented."""
+    happens = propose(game, proposed)
+    prevented = proposed.amount - (happens.amount if happens is not None else 0)
+    if prevented:
+        game.record("damage", "effects.damage_prevented", "615.7", objects=[target_id] if target_id else [],
+                    source=source.name, amount=prevented, target=target_name, target_is_player=target_id is None)
+    return happens if happens is not None and happens.amount > 0 else None
+
+
 def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, combat: bool = False,
                 lifelink: bool = True) -> int:
     """Deal damage (CR 120.3): protection (702.16e) and prevention shields (615), then the results: life loss
@@ -267,15 +279,15 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
     (``lifelink=False`` leaves the life gain to the caller). Returns the damage dealt."""
     if amount <= 0:
         return 0
+    proposed = GameEvent(EventKind.DAMAGE, obj=target if isinstance(target, int) else None,
+                         player=target if isinstance(target, str) else None, source=source.uid, amount=amount,
+                         combat=combat)
     if isinstance(target, str):
         player = game.player(target)
-        prevented = propose_damage(game, player.name, amount)
-        if prevented:
-            game.record("damage", "effects.damage_prevented", "615.7", source=source.name, amount=prevented,
-                        target=player.name, target_is_player=True)
-            amount -= prevented
-            if amount <= 0:
-                return 0
+        happens = _prevention(game, proposed, source, player.name, None)
+        if happens is None:
+            return 0
+        amount = happens.amount
         if source.has("infect"):
             player.poison += amount
             game.record("damage", "effects.damage_infect_player", "120.3b", "702.90b", source=source.name,
@@ -297,13 +309,10 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
             game.record("damage", "effects.damage_protection", "702.16e", objects=[obj.id], source=source.name,
                         target=tc.name)
             return 0
-        prevented = propose_damage(game, obj.uid, amount)
-        if prevented:
-            game.record("damage", "effects.damage_prevented", "615.7", objects=[obj.id], source=source.name,
-                        amount=prevented, target=tc.name, target_is_player=False)
-            amount -= prevented
-            if amount <= 0:
-                return 0
+        happens = _prevention(game, proposed, source, tc.name, obj.id)
+        if happens is None:
+            return 0
+        amount = happens.amount
         if tc.is_creature:
             if source.has("infect") or source.has("wither"):
                 obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + amount
@@ -325,9 +334,7 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                 game.record("damage", "effects.damage_removes_counters", *rules, objects=[obj.id],
                             source=source.name, amount=amount, combat=combat, target=tc.name, counter=counter,
                             left=obj.counters[counter])
-    game.emit(GameEvent(EventKind.DAMAGE, obj=target if isinstance(target, int) else None,
-                        player=target if isinstance(target, str) else None, source=source.uid, amount=amount,
-                        combat=combat))
+    game.emit(happens)
     game.touch()
     if lifelink and source.has("lifelink") and source.controller:
         batch = game.batch
@@ -344,10 +351,13 @@ def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str 
     """A player gains life: one life-gain event (CR 119.3, 119.9 for "whenever you gain life")."""
     if amount <= 0:
         return
+    ev = propose(game, GameEvent(EventKind.LIFE_GAIN, player=player, amount=amount))
+    if ev is None or ev.amount <= 0:
+        return
+    amount = ev.amount
     p = game.player(player)
     p.life += amount
     p.life_gained_this_turn += amount
-    ev = GameEvent(EventKind.LIFE_GAIN, player=player, amount=amount)
     if batch is not None:
         ev.data["batch"] = batch
     game.emit(ev)
@@ -361,9 +371,13 @@ def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
     """A player loses life (CR 119.3)."""
     if amount <= 0:
         return
+    ev = propose(game, GameEvent(EventKind.LIFE_LOSS, player=player, amount=amount))
+    if ev is None or ev.amount <= 0:
+        return
+    amount = ev.amount
     p = game.player(player)
     p.life -= amount
-    game.emit(GameEvent(EventKind.LIFE_LOSS, player=player, amount=amount))
+    game.emit(ev)
     game.record("effect", "effects.life_lost", "119.3", player=player, amount=amount, source=source_name,
                 life=p.life)
     game.touch()
@@ -531,9 +545,11 @@ def verb_add_counters(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
             game.touch()
     for o in _objects(game, refs):
         for kind, n in entry.param.items():
-            if n > 0:
+            ev = propose(game, GameEvent(EventKind.COUNTERS, obj=o.uid, amount=n, data={"kind": kind}))
+            if ev is not None and ev.amount > 0:
+                n = ev.amount
                 o.counters[kind] = o.counters.get(kind, 0) + n
-                game.emit(GameEvent(EventKind.COUNTERS, obj=o.uid, amount=n, data={"kind": kind}))
+                game.emit(ev)
                 game.record("effect", "effects.counters_added", "122.1", objects=[o.id], name=o.card.name, amount=n,
                             counter=kind)
         game.touch()

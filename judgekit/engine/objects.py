@@ -7,9 +7,11 @@ the battlefield is put in the new zone and ceases to exist at the next state-bas
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from judgekit.engine.characteristics import chars
+from judgekit.engine.replacement import propose
 from judgekit.engine.state import Ability, Chars, Computed, EventKind, Game, GameEvent, GameObject
 from judgekit.engine.values import cost_colors
 from judgekit.engine.vocab import Zone
@@ -58,9 +60,15 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
          lki: Computed | None = None) -> GameObject:
     """Move ``obj`` to ``zone`` as a new object (CR 400.7) and record the zone change.
 
-    The old object keeps its last known information (``lki``, CR 608.2h); anything attached to it becomes
-    unattached (state-based actions deal with it); it leaves combat (CR 506.4).
+    The zone change is proposed first (:func:`~judgekit.engine.replacement.propose`): a replacement effect may
+    send the object elsewhere, or stop the move (then ``obj`` is returned unchanged). The old object keeps its
+    last known information (``lki``, CR 608.2h); anything attached to it becomes unattached (state-based
+    actions deal with it); it leaves combat (CR 506.4).
     """
+    proposed = propose(game, GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=obj.zone, to_zone=zone))
+    if proposed is None or proposed.to_zone is None:
+        return obj
+    zone = Zone(proposed.to_zone)
     if lki is None:
         lki = chars(game, obj)
     game.seq += 1
@@ -81,8 +89,8 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
     if game.combat is not None:
         game.combat.attackers.pop(obj.uid, None)
         game.combat.blockers.pop(obj.uid, None)
-    game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=obj.zone, to_zone=zone,
-                        data={"new": new.uid, "controller": lki.controller if lki else None}))
+    game.emit(dataclasses.replace(proposed, to_zone=zone,
+                                  data={"new": new.uid, "controller": lki.controller if lki else None}))
     game.touch()
     return new
 

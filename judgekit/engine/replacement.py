@@ -13,9 +13,8 @@ The replacement effects in place today are one-use *shields* made by resolving s
   replaces a ``destroy`` event (what regenerating does, tap it, remove its damage, remove it from combat,
   is carried out by the destruction rule that proposed it).
 
-Shields last until the cleanup step (CR 514.2). To add a kind of replacement effect: a class with
-``applies(game, event)`` and ``apply(game, event)`` (:class:`Replacement`), and a place in
-:func:`replacements`.
+Shields last until the cleanup step (CR 514.2). Any other replacement effect is an object with
+``applies(game, event)`` and ``apply(game, event)`` (:class:`Replacement`) in ``game.replacements``.
 """
 
 from __future__ import annotations
@@ -75,9 +74,10 @@ class Shield:
 
 def replacements(game: Game) -> list[Replacement]:
     """The replacement effects that exist now, in the order the replay applies them when several do: shields
-    that prevent all damage first, then the others by age."""
+    that prevent all damage first, then the other shields by age, then the other effects in the order they
+    were added (``game.replacements``)."""
     shields = sorted(game.shields, key=lambda s: s.kind != ShieldKind.PREVENT_DAMAGE or s.amount is not None)
-    return list(shields)
+    return [*shields, *game.replacements]
 
 
 def propose(game: Game, event: GameEvent) -> GameEvent | None:
@@ -102,16 +102,6 @@ def add_shield(game: Game, shield: Shield) -> None:
 
 def shields_on(game: Game, holder: Ref, kind: ShieldKind) -> list[Shield]:
     return [s for s in game.shields if s.holder == holder and s.kind == kind]
-
-
-def propose_damage(game: Game, target: Ref, amount: int, source: int | None = None) -> int:
-    """Damage about to be dealt to ``target``: how much of ``amount`` is prevented (CR 615)."""
-    if amount <= 0:
-        return 0
-    event = GameEvent(EventKind.DAMAGE, obj=target if isinstance(target, int) else None,
-                      player=target if isinstance(target, str) else None, source=source, amount=amount)
-    happens = propose(game, event)
-    return amount - (happens.amount if happens is not None else 0)
 
 
 def propose_destruction(game: Game, uid: int) -> bool:

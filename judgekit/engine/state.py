@@ -314,6 +314,8 @@ class Game:
     effects: list[ContinuousEffect] = field(default_factory=list)
     # One-use replacement effects of this turn: prevention and regeneration shields (replacement.py).
     shields: list[Shield] = field(default_factory=list)
+    # Other replacement effects in place (replacement.Replacement objects), in the order they were added.
+    replacements: list[Any] = field(default_factory=list)
     pending: list[PendingTrigger] = field(default_factory=list)
     events: list[GameEvent] = field(default_factory=list)
     events_seen: int = 0
