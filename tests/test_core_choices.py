@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judgekit.engine.builder import GameBuilder, entry, trigger
 from judgekit.engine.choices import (
+    DamageDivision,
     Decision,
     DefaultChooser,
     Discard,
@@ -100,3 +101,48 @@ def test_a_declined_may_ability_does_nothing() -> None:
     g.resolve(everything=True)
     assert g.life("Anna") == 20
     assert any(isinstance(r, UseOptional) for r in recorder.requests)
+
+
+class Divider:
+    """Answers every damage division with ``parts`` (recipient index -> amount); everything else by default."""
+
+    def __init__(self, parts: dict[int, int]) -> None:
+        self.parts = parts
+
+    def choose(self, request: Request) -> Decision:
+        if isinstance(request, DamageDivision):
+            return Decision(tuple((request.recipients[i], n) for i, n in self.parts.items()), True)
+        return Decision(request.default(), False)
+
+    def unused(self) -> list[str]:
+        return []
+
+
+def _wurm_double_blocked(parts: dict[int, int]) -> GameBuilder:
+    g = GameBuilder()
+    wurm = g.creature("Craw Wurm", 6, 4)
+    a = g.creature("Grizzly Bears", 2, 2, controller="Bruno")
+    b = g.creature("Grizzly Bears", 2, 2, controller="Bruno")
+    game = g.build()
+    game.chooser = Divider(parts)
+    g.attack({wurm: "Bruno"})
+    g.block({a: wurm, b: wurm})
+    g.combat_damage()
+    return g
+
+
+def test_the_damage_division_is_a_decision_of_the_attacking_player() -> None:
+    """CR 510.1c: with no damage assignment order, the attacker may put all six damage on the second blocker."""
+    g = _wurm_double_blocked({1: 6})
+    assert [g.zone(i) for i in ("grizzly-bears", "grizzly-bears-2")] == ["battlefield", "graveyard"]
+
+
+def test_a_division_that_does_not_add_up_to_the_power_is_illegal() -> None:
+    """CR 510.1a: the attacking creature assigns combat damage equal to its power."""
+    import pytest
+
+    from judgekit.engine.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as info:
+        _wurm_double_blocked({0: 2, 1: 2})
+    assert info.value.rule == "510.1a"

@@ -91,7 +91,24 @@ class Discard:
         return self.candidates[: self.count]
 
 
-Request = TriggerTarget | UseOptional | TriggerOrder | LegendRule | Discard
+@dataclass(frozen=True)
+class DamageDivision:
+    """How an attacking or blocking creature divides its combat damage among several recipients (CR 510.1c-d;
+    no damage assignment order since Foundations): ``recipients`` in declaration order, ``proposal`` the
+    default division (lethal damage to each in order, the rest to the last one or, with trample, to what it
+    attacks: SCENARIO-FORMAT "Damage assignment"). The answer is a sequence of (recipient, amount) pairs."""
+
+    source: str
+    controller: str
+    power: int
+    recipients: tuple[Ref, ...]
+    proposal: tuple[tuple[Ref, int], ...]
+
+    def default(self) -> tuple[tuple[Ref, int], ...]:
+        return self.proposal
+
+
+Request = TriggerTarget | UseOptional | TriggerOrder | LegendRule | Discard | DamageDivision
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, frozen, layer_result
+from judgekit.engine.choices import DamageDivision
 from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.state import CombatState, Computed, EventKind, Game, GameEvent, Ref
@@ -661,6 +662,7 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
         for d in group:
             if not d.explicit:
                 _default(game, d, {u: assigned.get(u, 0) for u in d.among})
+                _ask_division(game, d)
                 for r, n in d.parts.items():
                     if isinstance(r, int):
                         assigned[r] = assigned.get(r, 0) + n
@@ -675,6 +677,23 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
                                             creature=_label(game, d.c), attacked=_name(game, d.attacked),
                                             blocker=_name(game, u), lethal=need, assigned=own)
             _explain(game, d, others)
+
+
+def _ask_division(game: Game, d: _Dealer) -> None:
+    """CR 510.1c-d: the creature's controller divides its damage; without an ``assign_damage`` entry the
+    division is a decision of the chooser, offered the default computed by :func:`_default`. A given answer is
+    checked like an ``assign_damage`` entry."""
+    recipients = _recipients(d)
+    if len(recipients) < 2 or _power(d) == 0:
+        return
+    controller = game.active if d.attacker else _defending_player(game)
+    decision = game.chooser.choose(DamageDivision(game.objects[d.uid].id, controller, _power(d),
+                                                  tuple(recipients), tuple(d.parts.items())))
+    if decision.given:
+        entry = dict(decision.value)
+        _check_explicit(game, d, entry)
+        d.parts = {r: n for r, n in entry.items() if n > 0}
+        d.explicit = True
 
 
 def _has_first_strike(c: Computed) -> bool:
