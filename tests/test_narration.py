@@ -51,3 +51,11 @@ def test_no_code_is_left_without_a_use() -> None:
 def test_the_italian_detector_sees_an_italian_sentence() -> None:
     assert ITALIAN.search("la creatura non può attaccare")
     assert not ITALIAN.search("combat.attacker_tapped")
+
+
+def test_every_trigger_event_has_its_italian_words() -> None:
+    """Adding a trigger event to the rules core's table without saying it in Italian fails here."""
+    from judgekit.engine.triggers import TRIGGER_EVENTS
+    from judgekit.render.narration.triggers import EVENT_IT
+
+    assert set(TRIGGER_EVENTS) == set(EVENT_IT)

@@ -32,7 +32,8 @@ from judgekit.engine.setup import build_game
 from judgekit.engine.specdata import VERB_NAMES
 from judgekit.engine.specs import AbilitySpec, ActivatedSpec, EffectEntry, Ops, StaticSpec, TriggerSpec
 from judgekit.engine.state import Computed, Game, GameObject
-from judgekit.engine.vocab import Event, Step
+from judgekit.engine.triggers import TRIGGER_EVENTS
+from judgekit.engine.vocab import Step
 
 Spec = dict[str, Any]
 
@@ -69,7 +70,8 @@ def static(affects: Any = "self", condition: Spec | None = None, **ops: Any) -> 
 def trigger(event: str, effect: list[Any] | None = None, *, of: Any = "self", optional: bool = False,
             target: Any = None) -> AbilitySpec:
     """A triggered ability (CR 603): ``event`` (CR 603.2) of ``of`` (``self`` or a selector)."""
-    Event(event)  # an unknown event is a ValueError
+    if event not in TRIGGER_EVENTS:
+        raise ValueError(f"unknown trigger event {event!r}")
     return AbilitySpec("trigger", trigger=TriggerSpec(
         event, specdata.selector(of), optional, specdata.selector(target) if target is not None else None,
         _entries(effect)))

@@ -21,6 +21,8 @@ order), otherwise the first legal object in timestamp order, then players in ``p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -31,18 +33,6 @@ from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.specs import AbilitySpec, EffectEntry, ReturnParam, TriggerSpec
 from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, PendingTrigger, Ref, StackItem
 from judgekit.engine.vocab import Zone
-
-STEP_EVENTS = {"beginning_of_upkeep": "upkeep", "beginning_of_end_step": "end",
-               "beginning_of_combat": "beginning_of_combat"}
-
-DAMAGE_EVENTS = ("deals_damage", "deals_combat_damage", "deals_combat_damage_to_player")
-
-# The kinds of game event a triggered ability can wait for.
-TRIGGERING_KINDS = (EventKind.ZONE_CHANGE, EventKind.ATTACKS, EventKind.BLOCKS, EventKind.BECOMES_BLOCKED,
-                    EventKind.DAMAGE, EventKind.LIFE_GAIN, EventKind.STEP)
-
-OBJECT_EVENTS = {"enters", "leaves_battlefield", "dies", "attacks", "blocks", "becomes_blocked",
-                 "deals_combat_damage", "deals_combat_damage_to_player", "deals_damage"}
 
 # Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with; the
 # keyword's rule.
@@ -141,49 +131,85 @@ def _about(game: Game, spec: TriggerSpec, source: Computed, subject: int | None,
     return matches(of, view, _sel_ctx(game, source))
 
 
-def _subject(ev: GameEvent, event: str) -> int | None:
-    if ev.kind == EventKind.ZONE_CHANGE:
-        if event == "enters":
-            new = ev.data.get("new")
-            return int(new) if new is not None else None
-        return ev.obj
-    if ev.kind == EventKind.DAMAGE:
-        return ev.source
+def _new_object(ev: GameEvent) -> int | None:
+    new = ev.data.get("new")
+    return int(new) if new is not None else None
+
+
+def _event_object(ev: GameEvent) -> int | None:
     return ev.obj
+
+
+def _damage_source(ev: GameEvent) -> int | None:
+    return ev.source
+
+
+def _dies(game: Game, ev: GameEvent, source: Computed) -> bool:
+    """CR 700.4: "dies" means put into a graveyard from the battlefield; it must have been a creature."""
+    old = game.objects.get(ev.obj) if ev.obj is not None else None
+    return (ev.from_zone == Zone.BATTLEFIELD and ev.to_zone == Zone.GRAVEYARD and old is not None
+            and old.lki is not None and old.lki.is_creature)
+
+
+def _beginning_of(step: str) -> Callable[[Game, GameEvent, Computed], bool]:
+    """CR 503.1a, 507.1, 513.1a: "at the beginning of" a step of its controller's turn."""
+    def test(game: Game, ev: GameEvent, source: Computed) -> bool:
+        return ev.data.get("step") == step and game.active == source.controller
+    return test
+
+
+@dataclass(frozen=True)
+class TriggerEvent:
+    """A trigger event of the format: the kind of game event it waits for, a ``test`` the game event must pass
+    (given the ability's source as it is), and, for events about an object, which object (``subject``, matched
+    against ``of:``)."""
+
+    kind: EventKind
+    test: Callable[[Game, GameEvent, Computed], bool]
+    subject: Callable[[GameEvent], int | None] | None = None
+
+
+# Every trigger event of the format: the one place to add one (with its Italian text in
+# ``judgekit.render.narration.triggers``).
+TRIGGER_EVENTS: dict[str, TriggerEvent] = {
+    "enters": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: ev.to_zone == Zone.BATTLEFIELD, _new_object),
+    "leaves_battlefield": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: ev.from_zone == Zone.BATTLEFIELD,
+                                       _event_object),
+    "dies": TriggerEvent(EventKind.ZONE_CHANGE, _dies, _event_object),
+    "attacks": TriggerEvent(EventKind.ATTACKS, lambda g, ev, s: True, _event_object),
+    "blocks": TriggerEvent(EventKind.BLOCKS, lambda g, ev, s: True, _event_object),
+    "becomes_blocked": TriggerEvent(EventKind.BECOMES_BLOCKED, lambda g, ev, s: True, _event_object),
+    "deals_combat_damage": TriggerEvent(EventKind.DAMAGE, lambda g, ev, s: ev.combat and ev.amount > 0,
+                                        _damage_source),
+    "deals_combat_damage_to_player": TriggerEvent(
+        EventKind.DAMAGE, lambda g, ev, s: ev.combat and ev.player is not None and ev.amount > 0, _damage_source),
+    "deals_damage": TriggerEvent(EventKind.DAMAGE, lambda g, ev, s: ev.amount > 0, _damage_source),
+    "you_gain_life": TriggerEvent(EventKind.LIFE_GAIN,
+                                  lambda g, ev, s: ev.player == s.controller and ev.amount > 0),
+    "beginning_of_upkeep": TriggerEvent(EventKind.STEP, _beginning_of("upkeep")),
+    "beginning_of_end_step": TriggerEvent(EventKind.STEP, _beginning_of("end")),
+    "beginning_of_combat": TriggerEvent(EventKind.STEP, _beginning_of("beginning_of_combat")),
+}
+
+# The kinds of game event a triggered ability can wait for.
+TRIGGERING_KINDS = frozenset(te.kind for te in TRIGGER_EVENTS.values())
+
+
+def _subject(ev: GameEvent, event: str) -> int | None:
+    found = TRIGGER_EVENTS[event].subject
+    return found(ev) if found is not None else None
 
 
 def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed,
                    table: dict[int, Computed]) -> bool:
     spec = ability.spec.trigger
     assert spec is not None
-    event = spec.event
-    if ev.kind == EventKind.ZONE_CHANGE:
-        if event == "enters":
-            if ev.to_zone != Zone.BATTLEFIELD:
-                return False
-        elif event in ("leaves_battlefield", "dies"):
-            if ev.from_zone != Zone.BATTLEFIELD:
-                return False
-            if event == "dies":
-                old = game.objects.get(ev.obj) if ev.obj is not None else None
-                if ev.to_zone != Zone.GRAVEYARD or old is None or old.lki is None or not old.lki.is_creature:
-                    return False
-        else:
-            return False
-        return _about(game, spec, source, _subject(ev, event), table)
-    if ev.kind in (EventKind.ATTACKS, EventKind.BLOCKS, EventKind.BECOMES_BLOCKED):
-        return event == ev.kind and _about(game, spec, source, ev.obj, table)
-    if ev.kind == EventKind.DAMAGE and event in DAMAGE_EVENTS:
-        if event != "deals_damage" and not ev.combat:
-            return False
-        if event == "deals_combat_damage_to_player" and ev.player is None:
-            return False
-        return ev.amount > 0 and _about(game, spec, source, ev.source, table)
-    if ev.kind == EventKind.LIFE_GAIN and event == "you_gain_life":
-        return ev.player == source.controller and ev.amount > 0
-    if ev.kind == EventKind.STEP and event in STEP_EVENTS:
-        return STEP_EVENTS[event] == ev.data.get("step") and game.active == source.controller
-    return False
+    te = TRIGGER_EVENTS.get(spec.event)
+    if te is None or ev.kind != te.kind or not te.test(game, ev, source):
+        return False
+    if te.subject is None:
+        return True
+    return _about(game, spec, source, te.subject(ev), table)
 
 
 def _keyword_matches(game: Game, ev: GameEvent, keyword: str, source: Computed) -> bool | None:
@@ -253,7 +279,7 @@ def collect(game: Game) -> None:
                     if key in seen_damage:
                         continue
                     seen_damage.add(key)
-                trigger_object = _subject(ev, event) if event in OBJECT_EVENTS else None
+                trigger_object = _subject(ev, event)
                 game.pending.append(PendingTrigger(source_uid=uid, ability=ability,
                                                    controller=view.controller or game.objects[uid].owner,
                                                    event=ev, trigger_object=trigger_object, source_lki=view))

@@ -172,24 +172,6 @@ class Duration(StrEnum):
     PERMANENT = "permanent"
 
 
-class Event(StrEnum):
-    """Trigger events of scenario format version 1 (CR 603)."""
-
-    ENTERS = "enters"
-    LEAVES_BATTLEFIELD = "leaves_battlefield"
-    DIES = "dies"
-    ATTACKS = "attacks"
-    BLOCKS = "blocks"
-    BECOMES_BLOCKED = "becomes_blocked"
-    DEALS_COMBAT_DAMAGE = "deals_combat_damage"
-    DEALS_COMBAT_DAMAGE_TO_PLAYER = "deals_combat_damage_to_player"
-    DEALS_DAMAGE = "deals_damage"
-    YOU_GAIN_LIFE = "you_gain_life"
-    BEGINNING_OF_UPKEEP = "beginning_of_upkeep"
-    BEGINNING_OF_END_STEP = "beginning_of_end_step"
-    BEGINNING_OF_COMBAT = "beginning_of_combat"
-
-
 # The four forms of an ability in a scenario file (SCENARIO-FORMAT "Abilities"), in the order they are tried.
 ABILITY_FORMS = ("mana", "static", "trigger", "activated")
 

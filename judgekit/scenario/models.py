@@ -27,6 +27,7 @@ from judgekit.engine import vocab
 from judgekit.engine.effects import CORE_ONLY_VERBS
 from judgekit.engine.effects import VERBS as ENGINE_VERBS
 from judgekit.engine.operations import OPERATIONS
+from judgekit.engine.triggers import TRIGGER_EVENTS
 from judgekit.scenario.terms import require
 from judgekit.validation import StrictModel
 
@@ -355,8 +356,8 @@ class TriggerSpec(StrictModel):
 
 
 def _event(value: str) -> str:
-    if value not in {e.value for e in vocab.Event}:
-        raise ValueError(f"evento sconosciuto «{value}»: ammessi {', '.join(e.value for e in vocab.Event)}")
+    if value not in TRIGGER_EVENTS:
+        raise ValueError(f"evento sconosciuto «{value}»: ammessi {', '.join(TRIGGER_EVENTS)}")
     return value
 
 
