@@ -188,3 +188,18 @@ def test_the_spec_builders_know_every_verb_of_the_engine() -> None:
     from judgekit.engine.specdata import VERB_NAMES
 
     assert tuple(VERBS) == VERB_NAMES
+
+
+def test_every_cost_form_of_the_format_has_its_entry_in_the_cost_table() -> None:
+    """The cost table of the rules core is the one place costs are checked and paid: each form a scenario can
+    write becomes one of its kinds, and no kind is left without a form."""
+    from typing import get_args
+
+    from judgekit.engine.costs import COSTS
+    from judgekit.engine.specdata import cost
+    from judgekit.scenario.models import CostPart
+
+    words = [w for arg in get_args(CostPart) for w in get_args(arg)]
+    forms = [*words, {"pay_life": 1}, {"mana": "{1}"}, {"loyalty": -1}, {"remove_counters": {"charge": 1}}]
+    kinds = {cost(form).kind for form in forms}
+    assert kinds == set(COSTS)

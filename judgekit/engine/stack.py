@@ -17,6 +17,9 @@ from typing import Any
 
 from judgekit.engine.characteristics import chars, source_chars
 from judgekit.engine.choices import UseOptional
+from judgekit.engine.costs import Payer
+from judgekit.engine.costs import check as costs_check
+from judgekit.engine.costs import pay as costs_pay
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import make_object, move
@@ -301,64 +304,15 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
             raise IllegalAction("stack.loyalty_timing", rule="306.5d", card=c.name, active=game.active,
                                 reasons=reasons)
     # Check every cost before paying any (CR 601.2h: a cost is paid in full or not at all).
-    player = game.player(controller)
-    paid: list[dict[str, Any]] = []
-    for cost in costs:
-        if cost.kind in ("tap", "untap"):
-            if cost.kind == "tap" and source.tapped:
-                raise IllegalAction("stack.cost_tapped", rule="602.2b", card=c.name)
-            if cost.kind == "untap" and not source.tapped:
-                raise IllegalAction("stack.cost_untapped", rule="602.2b", card=c.name)
-            if c.is_creature and source.summoning_sick and not c.has("haste"):
-                raise IllegalAction("stack.cost_summoning_sick", rule="302.6", card=c.name, player=controller,
-                                    cost=cost.kind)
-        elif cost.kind == "pay_life":
-            n = cost.amount
-            if n > player.life:
-                raise IllegalAction("stack.cost_life", rule="119.4", player=controller, life=player.life, amount=n)
-        elif cost.kind == "loyalty":
-            n = cost.amount
-            if source.counters.get("loyalty", 0) + n < 0:
-                raise IllegalAction("stack.cost_loyalty", rule="606.6", card=c.name,
-                                    loyalty=source.counters.get("loyalty", 0), amount=n)
-        elif cost.kind == "remove_counters":
-            for kind, n in (cost.counters or {}).items():
-                if source.counters.get(kind, 0) < n:
-                    raise IllegalAction("stack.cost_counters", rule="602.2b", card=c.name, amount=n, counter=kind)
+    payer = Payer(game, source, c, controller)
+    costs_check(payer, costs)
     targets = _targets(game, action)
     target_spec = body.target
     _check_targets(game, c.name, True, target_spec, targets, controller, c, source.uid)
     passed = _passed(game, controller)
     response = bool(game.stack)
-    # Pay.
-    sacrificed = False
-    for cost in costs:
-        if cost.kind == "tap":
-            source.tapped = True
-            paid.append({"cost": "tap", "card": c.name})
-        elif cost.kind == "untap":
-            source.tapped = False
-            paid.append({"cost": "untap", "card": c.name})
-        elif cost.kind == "sacrifice_self":
-            sacrificed = True
-        elif cost.kind == "pay_life":
-            n = cost.amount
-            if n:
-                player.life -= n
-                game.emit(GameEvent(EventKind.LIFE_LOSS, player=controller, amount=n))
-            paid.append({"cost": "pay_life", "amount": n, "life": player.life})
-        elif cost.kind == "loyalty":
-            n = cost.amount
-            source.counters["loyalty"] = source.counters.get("loyalty", 0) + n
-            paid.append({"cost": "loyalty", "amount": n})
-        elif cost.kind == "remove_counters":
-            for kind, n in (cost.counters or {}).items():
-                source.counters[kind] -= n
-                paid.append({"cost": "remove_counters", "amount": n, "counter": kind})
-        elif cost.kind == "mana":
-            paid.append({"cost": "mana", "mana": cost.mana})
-    if sacrificed:
-        paid.append({"cost": "sacrifice", "card": c.name})
+    paid = costs_pay(payer, costs)
+    sacrificed = payer.sacrificed
     item = StackItem(uid=game.new_uid(), kind="activated", id=source.id, source_name=c.name, controller=controller,
                      source_uid=source.uid, effect=list(body.effect), targets=targets,
                      target_spec=target_spec, source_lki=c)
