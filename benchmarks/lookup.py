@@ -63,6 +63,15 @@ def alternate(cmd: list[str], baseline: list[str], env: dict[str, str], rounds: 
     return statistics.median(runs) * 1000, statistics.median(bases) * 1000
 
 
+def report(label: str, ms: float, base_ms: float, rounds: int, target: float | None) -> float:
+    """Print the two medians and their ratio (with the target, if any); return the ratio."""
+    ratio = ms / base_ms
+    print(f"{label}: mediana {ms:.1f} ms su {rounds} esecuzioni")
+    print(f'python -c "import typer": mediana {base_ms:.1f} ms su {rounds} esecuzioni')
+    print(f"rapporto: {ratio:.2f}" + (f" (obiettivo <= {target})" if target is not None else ""))
+    return ratio
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -72,11 +81,8 @@ def main() -> int:
     lookup = [*judgekit_command(), "rule", args.rule]
     baseline = [sys.executable, "-c", "import typer"]
     lookup_ms, base_ms = alternate(lookup, baseline, bench_env(), args.rounds)
-    ratio = lookup_ms / base_ms
     print(f"comando:              {' '.join(lookup)}")
-    print(f"judgekit rule {args.rule}: mediana {lookup_ms:.1f} ms su {args.rounds} esecuzioni")
-    print(f'python -c "import typer": mediana {base_ms:.1f} ms su {args.rounds} esecuzioni')
-    print(f"rapporto: {ratio:.2f} (obiettivo <= {TARGET})")
+    ratio = report(f"judgekit rule {args.rule}", lookup_ms, base_ms, args.rounds, TARGET)
     return 0 if ratio <= TARGET else 1
 
 

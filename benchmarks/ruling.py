@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 # The same subprocess helpers as the lookup benchmark (run as scripts, this folder is on sys.path).
-from lookup import alternate, bench_env, judgekit_command, timed  # noqa: E402
+from lookup import alternate, bench_env, judgekit_command, report, timed  # noqa: E402
 
 TARGET = 4.0
 
@@ -46,15 +46,9 @@ def main() -> int:
 
     cold_ms = statistics.median(colds) * 1000
     cold_base_ms = statistics.median(cold_baselines) * 1000
-    ratio = ruling_ms / base_ms
-    cold_ratio = cold_ms / cold_base_ms
     print(f"comando:              {' '.join(ruling)}")
-    print(f"ruling (cache pronta):  mediana {ruling_ms:.1f} ms su {args.rounds} esecuzioni")
-    print(f'python -c "import typer": mediana {base_ms:.1f} ms su {args.rounds} esecuzioni')
-    print(f"rapporto (cache pronta): {ratio:.2f} (obiettivo <= {TARGET})")
-    print(f"ruling (cache vuota):   mediana {cold_ms:.1f} ms su {args.cold_rounds} esecuzioni")
-    print(f'python -c "import typer": mediana {cold_base_ms:.1f} ms su {args.cold_rounds} esecuzioni')
-    print(f"rapporto (cache vuota):  {cold_ratio:.2f}")
+    ratio = report("ruling (cache pronta)", ruling_ms, base_ms, args.rounds, TARGET)
+    report("ruling (cache vuota)", cold_ms, cold_base_ms, args.cold_rounds, None)
     return 0 if ratio <= TARGET else 1
 
 
