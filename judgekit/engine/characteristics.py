@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from judgekit.engine.layers import LayerResult, compute
 from judgekit.engine.state import Computed, Game, GameObject
-from judgekit.engine.vocab import Zone
 
 
 def layer_result(game: Game) -> LayerResult:
@@ -101,14 +99,3 @@ def creatures(game: Game) -> list[Computed]:
 def permanents(game: Game) -> list[Computed]:
     table = all_chars(game)
     return [table[o.uid] for o in game.battlefield() if o.uid in table]
-
-
-def on_battlefield(game: Game, uid: int) -> bool:
-    obj = game.objects.get(uid)
-    return obj is not None and obj.current and obj.zone == Zone.BATTLEFIELD
-
-
-def describe(c: Computed) -> dict[str, Any]:
-    """A short dict of the main characteristics (for steps and debugging)."""
-    return {"name": c.name, "types": c.types, "subtypes": c.subtypes, "colors": c.colors, "power": c.power,
-            "toughness": c.toughness, "keywords": c.keywords, "controller": c.controller}

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine.operations import OP_LAYER, TABLE
-from judgekit.engine.selectors import SelectorContext, matches, reads, select, zones
+from judgekit.engine.selectors import SelectorContext, reads, select, zones
 from judgekit.engine.specdata import ability_data, op_param_data
 from judgekit.engine.specs import AbilitySpec, Condition, Filter, Ops, Selector
 from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Game, GameObject
@@ -810,7 +810,3 @@ def creature_types_of(c: Computed) -> list[str]:
     if not c.all_creature_types:
         return sorted(set(c.subtypes))
     return sorted(set(c.subtypes) | CREATURE_TYPES)
-
-
-def matches_view(selector: Any, view: Any, ctx: SelectorContext) -> bool:
-    return matches(selector, view, ctx)

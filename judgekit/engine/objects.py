@@ -101,12 +101,3 @@ def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None =
     if obj.zone == Zone.STACK:
         game.stack = [item for item in game.stack if item.object_uid != obj.uid]
     return move(game, obj, zone, controller=controller, lki=lki)
-
-
-def attach(game: Game, obj: GameObject, host: int | None) -> None:
-    """Attach an Aura or Equipment to ``host`` (a uid, or None to unattach): it gets a new timestamp
-    (CR 613.7e)."""
-    obj.attached_to = host
-    if host is not None:
-        obj.timestamp = game.new_timestamp()
-    game.touch()

@@ -172,8 +172,6 @@ def value_reads(value: Any) -> set[str]:
     return out
 
 
-def is_constant(value: Any) -> bool:
-    return value is None or isinstance(value, int)
 
 
 def _freeze(value: Any, ctx: ValueContext) -> Any:
@@ -191,7 +189,3 @@ def freeze_values(ops: Ops, ctx: ValueContext) -> Ops:
             p = _freeze(p, ctx)
         out[name] = p
     return MappingProxyType(out)
-
-
-def color_of_symbols(symbols: list[str]) -> list[str]:
-    return [COLOR_SYMBOL[s] for s in symbols if s in COLOR_SYMBOL]

@@ -149,13 +149,6 @@ PROTECTION_RE = re.compile(r"^protection_from_([a-z]+)$")
 BLOCK_ADDITIONAL_RE = re.compile(r"^can_block_additional_(\d+)$")
 
 
-def is_keyword(value: str) -> bool:
-    if value in Keyword.__members__.values():
-        return True
-    m = PROTECTION_RE.match(value)
-    if m:
-        return m.group(1) in PROTECTION_QUALITIES
-    return bool(BLOCK_ADDITIONAL_RE.match(value))
 
 
 def keyword_rule(value: str) -> str:
@@ -253,6 +246,3 @@ def subtype_allowed(subtype: str, types: list[str] | set[str]) -> bool:
 
 
 TYPE_ORDER = [t.value for t in CardType]
-
-def sort_colors(colors: set[str] | list[str]) -> list[str]:
-    return sorted(set(colors))
