@@ -21,8 +21,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.characteristics import all_chars, chars, frozen, layer_result
+from judgekit.engine.characteristics import all_chars, chars, frozen
 from judgekit.engine.choices import DamageDivision
+from judgekit.engine.combat_removal import defending_player, is_attacked, label, name_of, on_battlefield, update_combat
 from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.state import CombatState, Computed, EventKind, Game, GameEvent, Ref
@@ -69,28 +70,8 @@ def existing_combat(game: Game) -> Combat | None:
     return current_combat(game) if game.combat is not None else None
 
 
-def _shared_names(game: Game) -> set[str]:
-    """Names borne by two or more permanents (their ids then tell them apart in the ruling)."""
-    return layer_result(game).shared_names()
-
-
-def _label(game: Game, c: Computed) -> dict[str, Any]:
-    """An object as the ruling names it: its name and id; ``shared`` when another permanent has the same name
-    (the id then tells them apart)."""
-    return {"name": c.name, "id": c.id, "shared": c.name in _shared_names(game)}
-
-
-def _name(game: Game, ref: Ref | None) -> dict[str, Any]:
-    """A player (``{"player": name}``), or an object's label (:func:`_label`)."""
-    if isinstance(ref, int) and ref in game.objects:
-        return _label(game, chars(game, ref))
-    if isinstance(ref, str):
-        return {"player": ref}
-    return {"name": game.display(ref), "id": None, "shared": False}
-
-
 def _names(game: Game, refs: list[int] | list[Ref]) -> list[dict[str, Any]]:
-    return [_name(game, r) for r in refs]
+    return [name_of(game, r) for r in refs]
 
 
 def _uid_of(game: Game, ref: str, role: str, key: tuple[str | int, ...]) -> int:
@@ -99,16 +80,6 @@ def _uid_of(game: Game, ref: str, role: str, key: tuple[str | int, ...]) -> int:
     if uid is None:
         raise ScenarioProblem("combat.unknown_object", key, ref=ref, role=role)
     return uid
-
-
-def _on_battlefield(game: Game, uid: int) -> bool:
-    o = game.objects.get(uid)
-    return o is not None and o.current and o.zone == Zone.BATTLEFIELD
-
-
-def _defending_player(game: Game) -> str:
-    """CR 506.2: in a two-player game the non-active player is the defending player."""
-    return game.opponent(game.active)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -128,7 +99,7 @@ def on_step(game: Game, step: Step) -> None:
         combat.blockers_declared = True
         remove_from_combat_if_needed(game)
         if combat.attackers:
-            game.record("combat", "combat.no_blockers", "509.1h", player=_defending_player(game),
+            game.record("combat", "combat.no_blockers", "509.1h", player=defending_player(game),
                         attackers=_names(game, list(combat.attackers)))
     elif step == Step.COMBAT_DAMAGE:
         damage_step(game)
@@ -143,44 +114,8 @@ def end_combat(game: Game) -> None:
 
 
 def remove_from_combat_if_needed(game: Game) -> None:
-    """CR 506.4: a creature that left the battlefield, changed controller or stopped being a creature is
-    removed from combat; a planeswalker or battle that stopped being one is no longer attacked (506.4c)."""
-    combat = game.combat
-    if combat is None:
-        return
-    defender = _defending_player(game)
-    for uid in list(combat.attackers):
-        reason = _removal_reason(game, uid, game.active)
-        if reason:
-            del combat.attackers[uid]
-            game.record("combat", "combat.removed", "506.4", creature=_name(game, uid), **reason)
-    for uid in list(combat.blockers):
-        reason = _removal_reason(game, uid, defender)
-        if reason:
-            del combat.blockers[uid]
-            game.record("combat", "combat.removed", "506.4", creature=_name(game, uid), **reason)
-
-
-def _removal_reason(game: Game, uid: int, controller: str) -> dict[str, Any] | None:
-    """Why a creature leaves combat (CR 506.4), as record parameters: ``reason`` and its ``controller``."""
-    if not _on_battlefield(game, uid):
-        return {"reason": "left_battlefield"}
-    c = chars(game, uid)
-    if not c.is_creature:
-        return {"reason": "not_creature"}
-    if c.controller != controller:
-        return {"reason": "controller", "controller": c.controller}
-    return None
-
-
-def _attacked_exists(game: Game, target: Ref) -> bool:
-    """Whether what an attacker attacks is still there to be dealt damage (CR 506.4c, 510.1b)."""
-    if isinstance(target, str):
-        return True
-    if not _on_battlefield(game, target):
-        return False
-    c = chars(game, target)
-    return c.is_type("Planeswalker") or c.is_type("Battle")
+    """CR 506.4: see :func:`judgekit.engine.combat_removal.update_combat` (also called as combat steps begin)."""
+    update_combat(game)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -194,37 +129,37 @@ def _attacked_label(game: Game, ref: Ref) -> dict[str, Any]:
         return {"player": ref}
     c = chars(game, ref)
     if c.is_type("Battle") and c.controller:
-        return {**_label(game, c), "battle_of": game.opponent(c.controller)}
-    return {**_label(game, c), "planeswalker_of": c.controller}
+        return {**label(game, c), "battle_of": game.opponent(c.controller)}
+    return {**label(game, c), "planeswalker_of": c.controller}
 
 
 def _attack_target(game: Game, attacker: Computed, ref: str, key: tuple[str | int, ...]) -> Ref:
     """CR 508.1b, 506.2, 310.8b: the defending player, a planeswalker they control, a battle they protect."""
-    defender = _defending_player(game)
+    defender = defending_player(game)
     if game.is_player(ref):
         if ref != defender:
             raise IllegalAction("combat.attack_player_not_defending", rule="506.2",
-                                attacker=_label(game, attacker), player=ref, defender=defender)
+                                attacker=label(game, attacker), player=ref, defender=defender)
         return ref
     uid = _uid_of(game, ref, "attack_target", key)
-    if not _on_battlefield(game, uid):
+    if not on_battlefield(game, uid):
         raise IllegalAction("combat.attack_target_off_battlefield", rule="508.1b",
-                            attacker=_label(game, attacker), target=_name(game, uid))
+                            attacker=label(game, attacker), target=name_of(game, uid))
     tc = chars(game, uid)
     if tc.is_type("Planeswalker"):
         if tc.controller != defender:
             raise IllegalAction("combat.attack_planeswalker_not_defending", rule="508.1b",
-                                attacker=_label(game, attacker), target=_label(game, tc), defender=defender)
+                                attacker=label(game, attacker), target=label(game, tc), defender=defender)
         return uid
     if tc.is_type("Battle"):
         protector = game.opponent(tc.controller) if tc.controller else None
         if protector != defender:
             raise IllegalAction("combat.attack_battle_not_defending", rule="310.8b",
-                                attacker=_label(game, attacker), target=_label(game, tc), protector=protector,
+                                attacker=label(game, attacker), target=label(game, tc), protector=protector,
                                 defender=defender)
         return uid
-    raise IllegalAction("combat.attack_not_attackable", rule="508.1b", attacker=_label(game, attacker),
-                        target=_label(game, tc))
+    raise IllegalAction("combat.attack_not_attackable", rule="508.1b", attacker=label(game, attacker),
+                        target=label(game, tc))
 
 
 def declare_attackers(game: Game, spec: dict[str, str]) -> None:
@@ -244,17 +179,17 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
         obj = game.objects[uid]
         c = chars(game, uid)
         if obj.zone != Zone.BATTLEFIELD or not c.is_creature:
-            raise IllegalAction("combat.attacker_not_creature", rule="506.3", creature=_label(game, c))
+            raise IllegalAction("combat.attacker_not_creature", rule="506.3", creature=label(game, c))
         if c.controller != game.active:
-            raise IllegalAction("combat.attacker_not_controlled", rule="508.1a", creature=_label(game, c),
+            raise IllegalAction("combat.attacker_not_controlled", rule="508.1a", creature=label(game, c),
                                 controller=c.controller, player=game.active)
         if obj.tapped:
-            raise IllegalAction("combat.attacker_tapped", rule="508.1a", creature=_label(game, c))
+            raise IllegalAction("combat.attacker_tapped", rule="508.1a", creature=label(game, c))
         if obj.summoning_sick and not c.has("haste"):
-            raise IllegalAction("combat.attacker_summoning_sick", rule="508.1a", creature=_label(game, c),
+            raise IllegalAction("combat.attacker_summoning_sick", rule="508.1a", creature=label(game, c),
                                 player=game.active)
         if c.has("defender"):
-            raise IllegalAction("combat.attacker_has_defender", rule="702.3b", creature=_label(game, c))
+            raise IllegalAction("combat.attacker_has_defender", rule="702.3b", creature=label(game, c))
         chosen.append((uid, c, _attack_target(game, c, target, key)))
     game.step = Step.DECLARE_ATTACKERS
     game.touch()
@@ -273,10 +208,10 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
             rules.append("310.8b")
         if c.has("vigilance"):
             game.record("combat", "combat.attacks_vigilance", *rules, "702.20b", objects=[obj.id],
-                        creature=_label(game, c), attacked=what)
+                        creature=label(game, c), attacked=what)
         else:
             obj.tapped = True
-            game.record("combat", "combat.attacks", *rules, "508.1f", objects=[obj.id], creature=_label(game, c),
+            game.record("combat", "combat.attacks", *rules, "508.1f", objects=[obj.id], creature=label(game, c),
                         attacked=what)
     game.touch()
     for uid, _c, attacked in chosen:
@@ -304,12 +239,12 @@ def block_problem(game: Game, blocker: Computed, attacker: Computed) -> IllegalA
     """Why ``blocker`` can't block ``attacker`` because of an evasion ability (509.1b), as the error to raise,
     or None."""
     if attacker.has("flying") and not (blocker.has("flying") or blocker.has("reach")):
-        return IllegalAction("combat.block_flying", rule="702.9b", blocker=_label(game, blocker),
-                             attacker=_label(game, attacker))
+        return IllegalAction("combat.block_flying", rule="702.9b", blocker=label(game, blocker),
+                             attacker=label(game, attacker))
     kw = protected_from(blocker, attacker)
     if kw is not None:
-        return IllegalAction("combat.block_protection", rule="702.16f", blocker=_label(game, blocker),
-                             attacker=_label(game, attacker), keyword=kw)
+        return IllegalAction("combat.block_protection", rule="702.16f", blocker=label(game, blocker),
+                             attacker=label(game, attacker), keyword=kw)
     return None
 
 
@@ -328,7 +263,7 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     if game.step != Step.DECLARE_ATTACKERS or combat.blockers_declared:
         raise IllegalAction("combat.blockers_already_declared", rule="509.1")
     remove_from_combat_if_needed(game)
-    defender = _defending_player(game)
+    defender = defending_player(game)
     table = all_chars(game)
     chosen: list[tuple[int, Computed, list[int]]] = []
     for blk_id, att_ids in spec.items():
@@ -337,28 +272,28 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
         obj = game.objects[uid]
         c = table.get(uid) or chars(game, uid)
         if obj.zone != Zone.BATTLEFIELD or not obj.current or not c.is_creature:
-            raise IllegalAction("combat.blocker_not_creature", rule="506.3", creature=_label(game, c))
+            raise IllegalAction("combat.blocker_not_creature", rule="506.3", creature=label(game, c))
         if c.controller != defender:
-            raise IllegalAction("combat.blocker_not_controlled", rule="509.1a", creature=_label(game, c),
+            raise IllegalAction("combat.blocker_not_controlled", rule="509.1a", creature=label(game, c),
                                 controller=c.controller, player=defender)
         if obj.tapped:
-            raise IllegalAction("combat.blocker_tapped", rule="509.1a", creature=_label(game, c))
+            raise IllegalAction("combat.blocker_tapped", rule="509.1a", creature=label(game, c))
         if not att_ids:
-            raise ScenarioProblem("combat.blocker_without_attacker", key, creature=_label(game, c))
+            raise ScenarioProblem("combat.blocker_without_attacker", key, creature=label(game, c))
         extra = _additional_blocks(c)
         if len(att_ids) > 1 + extra:
-            raise IllegalAction("combat.blocks_too_many", rule="509.1a", creature=_label(game, c),
+            raise IllegalAction("combat.blocks_too_many", rule="509.1a", creature=label(game, c),
                                 most=1 + extra, count=len(att_ids))
         blocked: list[int] = []
         for j, att_id in enumerate(att_ids):
             att = _uid_of(game, att_id, "blocked_attacker", (*key, j))
             ac = table.get(att) or chars(game, att)
             if att not in combat.attackers:
-                raise IllegalAction("combat.block_not_attacking", rule="509.1a", blocker=_label(game, c),
-                                    attacker=_label(game, ac))
+                raise IllegalAction("combat.block_not_attacking", rule="509.1a", blocker=label(game, c),
+                                    attacker=label(game, ac))
             if att in blocked:
-                raise IllegalAction("combat.block_twice", rule="509.1a", blocker=_label(game, c),
-                                    attacker=_label(game, ac))
+                raise IllegalAction("combat.block_twice", rule="509.1a", blocker=label(game, c),
+                                    attacker=label(game, ac))
             problem = block_problem(game, c, ac)
             if problem is not None:
                 raise problem
@@ -371,7 +306,7 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     for att, n in counts.items():
         ac = table.get(att) or chars(game, att)
         if ac.has("menace") and n < 2:
-            raise IllegalAction("combat.menace_single_blocker", rule="702.111b", attacker=_label(game, ac))
+            raise IllegalAction("combat.menace_single_blocker", rule="702.111b", attacker=label(game, ac))
     game.step = Step.DECLARE_BLOCKERS
     game.touch()
     announce_step(game, Step.DECLARE_BLOCKERS)
@@ -385,15 +320,15 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
             ac = table.get(att) or chars(game, att)
             if ac.has("flying"):
                 rules.append("702.17b" if c.has("reach") and not c.has("flying") else "702.9b")
-                flying.append(_label(game, ac))
+                flying.append(label(game, ac))
         game.record("combat", "combat.blocks", *dict.fromkeys(rules), objects=[game.objects[uid].id],
-                    blocker=_label(game, c), attackers=_names(game, blocked), flying_attackers=flying,
+                    blocker=label(game, c), attackers=_names(game, blocked), flying_attackers=flying,
                     blocker_keyword="flying" if c.has("flying") else "reach", additional=len(blocked) > 1)
     for att, n in counts.items():
         ac = table.get(att) or chars(game, att)
         if ac.has("menace"):
             game.record("combat", "combat.menace_blocked", "702.111b", objects=[game.objects[att].id],
-                        attacker=_label(game, ac), count=n)
+                        attacker=label(game, ac), count=n)
     blocked_now = [a for a in combat.attackers if a in counts]
     unblocked = [a for a in combat.attackers if a not in counts]
     if blocked_now:
@@ -420,19 +355,19 @@ def assign_damage(game: Game, spec: dict[str, dict[str, int]]) -> None:
     for src, parts in spec.items():
         uid = _uid_of(game, src, "damage_source", (src,))
         if uid not in combat.attackers and uid not in combat.blockers:
-            raise IllegalAction("combat.assign_not_in_combat", rule="510.1", creature=_name(game, uid))
+            raise IllegalAction("combat.assign_not_in_combat", rule="510.1", creature=name_of(game, uid))
         entry: dict[Ref, int] = {}
         for dst, n in parts.items():
             ref: Ref = dst if game.is_player(dst) else _uid_of(game, dst, "damage_recipient", (src, dst))
             entry[ref] = int(n)
         combat.assignments[uid] = entry
         game.record("combat", "combat.division_chosen", "510.1", "510.1e", objects=[game.objects[uid].id],
-                    creature=_name(game, uid), parts=_parts(game, entry))
+                    creature=name_of(game, uid), parts=_parts(game, entry))
 
 
 def _parts(game: Game, parts: dict[Ref, int]) -> list[dict[str, Any]]:
     """A division of damage as record data: ``[{"to": who, "amount": n}, ...]``."""
-    return [{"to": _name(game, r), "amount": n} for r, n in parts.items()]
+    return [{"to": name_of(game, r), "amount": n} for r, n in parts.items()]
 
 
 @dataclass
@@ -478,7 +413,7 @@ def _dealers(game: Game, combat: Combat, first: bool) -> tuple[list[_Dealer], li
             continue
         blocked = att in combat.blocked
         blockers = [b for b in combat.blocked_by(att) if b in combat.blockers]
-        attacked = target if _attacked_exists(game, target) else None
+        attacked = target if is_attacked(game, target) else None
         out.append(_Dealer(att, c, True, blockers if blocked else [], attacked, c.has("trample"), blocked))
     for blk, atts in combat.blockers.items():
         c = _dealing_now(game, blk, combat, first, notes)
@@ -497,14 +432,14 @@ def _dealing_now(game: Game, uid: int, combat: Combat, first: bool, notes: list[
         notes.append(_not_dealing_note(game, c, first))
         return None
     if not first and uid in combat.first_strikers:
-        notes.append(("combat.double_strike_deals_again", ("510.4", "702.4d"), {"creature": _label(game, c)}))
+        notes.append(("combat.double_strike_deals_again", ("510.4", "702.4d"), {"creature": label(game, c)}))
     return c
 
 
 def _not_dealing_note(game: Game, c: Computed, first: bool) -> _Note:
     if first:
-        return ("combat.waits_for_regular_step", ("510.4", "702.7b"), {"creature": _label(game, c)})
-    return ("combat.lost_double_strike", ("510.4", "702.7c"), {"creature": _label(game, c)})
+        return ("combat.waits_for_regular_step", ("510.4", "702.7b"), {"creature": label(game, c)})
+    return ("combat.lost_double_strike", ("510.4", "702.7c"), {"creature": label(game, c)})
 
 
 def _deals_in_step(c: Computed, first: bool, had_first_strike: bool) -> bool:
@@ -538,17 +473,17 @@ def _check_explicit(game: Game, d: _Dealer, entry: dict[Ref, int]) -> None:
     for ref, n in entry.items():
         if n <= 0 or ref in allowed:
             continue
-        who = _name(game, ref)
-        creature = _label(game, d.c)
+        who = name_of(game, ref)
+        creature = label(game, d.c)
         if not d.attacker:
             raise IllegalAction("combat.blocker_assigns_elsewhere", rule="510.1d", creature=creature,
                                 blocking=_names(game, d.among), to=who)
         if not d.blocked:
             raise IllegalAction("combat.unblocked_assigns_elsewhere", rule="510.1b", creature=creature,
-                                attacked=_name(game, d.attacked) if d.attacked is not None else None, to=who)
+                                attacked=name_of(game, d.attacked) if d.attacked is not None else None, to=who)
         if d.trample and isinstance(ref, str) and d.attacked is not None and d.attacked != ref:
             raise IllegalAction("combat.trample_other_player", rule="702.19f", creature=creature,
-                                attacked=_name(game, d.attacked), to=who)
+                                attacked=name_of(game, d.attacked), to=who)
         if not d.among and not d.trample:
             raise IllegalAction("combat.blocked_by_none_assigns", rule="510.1c", creature=creature)
         if d.among:
@@ -559,12 +494,12 @@ def _check_explicit(game: Game, d: _Dealer, entry: dict[Ref, int]) -> None:
     expected = power if allowed else 0
     if total != expected:
         if power == 0:
-            raise IllegalAction("combat.no_power_assigns", rule="510.1a", creature=_label(game, d.c),
+            raise IllegalAction("combat.no_power_assigns", rule="510.1a", creature=label(game, d.c),
                                 power=d.c.power or 0, total=total)
         if not allowed:
             raise IllegalAction("combat.nothing_to_assign_to", rule="510.1c" if d.attacker else "510.1d",
-                                creature=_label(game, d.c), total=total)
-        raise IllegalAction("combat.assigns_wrong_total", rule="510.1a", creature=_label(game, d.c), power=power,
+                                creature=label(game, d.c), total=total)
+        raise IllegalAction("combat.assigns_wrong_total", rule="510.1a", creature=label(game, d.c), power=power,
                             total=total)
 
 
@@ -605,7 +540,7 @@ def _explain(game: Game, d: _Dealer, others: dict[int, int]) -> None:
     shown = _parts(game, parts)
     if d.attacker and not d.among and d.blocked:
         if d.trample and d.attacked is not None:
-            d.why, d.why_params = "blocked_by_none_trample", {"power": power, "attacked": _name(game, d.attacked)}
+            d.why, d.why_params = "blocked_by_none_trample", {"power": power, "attacked": name_of(game, d.attacked)}
             d.rules = ["509.1h", "702.19d"]
         else:
             d.why = "blocked_by_none"
@@ -634,7 +569,7 @@ def _explain(game: Game, d: _Dealer, others: dict[int, int]) -> None:
         d.rules = [rule]
     if d.attacker and d.trample and d.attacked is not None and parts.get(d.attacked, 0) > 0:
         d.why_params["lethal"] = [
-            {"to": _name(game, u), "lethal": _lethal(game, u, d.c, others.get(u, 0)),
+            {"to": name_of(game, u), "lethal": _lethal(game, u, d.c, others.get(u, 0)),
              "marked": game.objects[u].damage, "deathtouch": d.c.has("deathtouch"), "others": others.get(u, 0)}
             for u in d.among]
         d.rules.append("702.19b")
@@ -674,8 +609,8 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
                     need = _lethal(game, u, d.c, others[u])
                     if own < need:
                         raise IllegalAction("combat.trample_before_lethal", rule="702.19b",
-                                            creature=_label(game, d.c), attacked=_name(game, d.attacked),
-                                            blocker=_name(game, u), lethal=need, assigned=own)
+                                            creature=label(game, d.c), attacked=name_of(game, d.attacked),
+                                            blocker=name_of(game, u), lethal=need, assigned=own)
             _explain(game, d, others)
 
 
@@ -686,7 +621,7 @@ def _ask_division(game: Game, d: _Dealer) -> None:
     recipients = _recipients(d)
     if len(recipients) < 2 or _power(d) == 0:
         return
-    controller = game.active if d.attacker else _defending_player(game)
+    controller = game.active if d.attacker else defending_player(game)
     decision = game.chooser.choose(DamageDivision(game.objects[d.uid].id, controller, _power(d),
                                                   tuple(recipients), tuple(d.parts.items())))
     if decision.given:
@@ -716,7 +651,7 @@ def damage_step(game: Game) -> None:
     game.touch()
     if first:
         combat.first_strike_done = True
-        strikers = [{**_label(game, c), "keyword": "double_strike" if c.has("double_strike") else "first_strike"}
+        strikers = [{**label(game, c), "keyword": "double_strike" if c.has("double_strike") else "first_strike"}
                     for c in (chars(game, u) for u in in_combat if u in combat.first_strikers)]
         announce_step(game, Step.COMBAT_DAMAGE, code="combat.first_strike_step_begins", rules=("510.4", "702.7b"),
                       first_strikers=strikers)
@@ -733,14 +668,14 @@ def damage_step(game: Game) -> None:
     # Entries of creatures that no longer are in combat are discarded.
     for uid in [u for u in combat.assignments if u not in combat.attackers and u not in combat.blockers]:
         del combat.assignments[uid]
-        game.record("combat", "combat.division_unused", "506.4", creature=_name(game, uid))
+        game.record("combat", "combat.division_unused", "506.4", creature=name_of(game, uid))
     _assign_all(game, dealers, combat)
     for d in dealers:
         if first:
             combat.dealt_first_strike.add(d.uid)
-        who = game.active if d.attacker else _defending_player(game)
+        who = game.active if d.attacker else defending_player(game)
         game.record("combat", "combat.damage_assigned", *d.rules, objects=[game.objects[d.uid].id], player=who,
-                    creature=_label(game, d.c), power=_power(d), why=d.why, details=d.why_params)
+                    creature=label(game, d.c), power=_power(d), why=d.why, details=d.why_params)
     dealing = [d for d in dealers if any(n > 0 for n in d.parts.values())]
     if not dealing:
         game.record("damage", "combat.no_damage", "510.2")

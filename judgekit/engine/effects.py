@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, source_chars
+from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import make_object, move, move_to
 from judgekit.engine.replacement import (
@@ -98,7 +99,7 @@ def value_context(game: Game, ctx: EffectContext) -> ValueContext:
 def simultaneous(game: Game) -> Iterator[int]:
     """Group what happens inside into one simultaneous event (batch number yielded); nested uses join the
     outer batch. The open batch is ``game.batch``. On closing, lifelink life is gained once per source
-    (CR 702.15e)."""
+    (CR 702.15e), and what no longer belongs in combat is removed from it (CR 506.4)."""
     batch = game.batch
     if batch is not None:
         batch.depth += 1
@@ -116,6 +117,7 @@ def simultaneous(game: Game) -> Iterator[int]:
         tag_events(game, batch.start, batch.number)
         for controller, amount, name in batch.lifelink.values():
             gain_life(game, controller, amount, name, rule="702.15b", batch=batch.number)
+        update_combat(game)
 
 
 simultaneous_damage = simultaneous

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine import sba, triggers
+from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import GameOver, IllegalAction, ScenarioProblem
 from judgekit.engine.stack import resolve_top
 from judgekit.engine.state import Game
@@ -22,11 +23,15 @@ MAX_ROUNDS = 500
 def priority_point(game: Game) -> None:
     """CR 117.5 / 704.3 / 603.3: state-based actions until none applies, then triggers on the stack.
 
+    Whatever happened since the last check (a cost paid, a permanent that entered with a static ability) may
+    have removed a permanent from combat (CR 506.4): that is seen to first, and again after each round.
+
     Raises :class:`GameOver` once a player has lost (CR 104.1: the game ends immediately; no player receives
     priority and no triggered ability is put on the stack)."""
     for _ in range(MAX_ROUNDS):
         if any(p.lost for p in game.players):
             raise GameOver
+        update_combat(game)
         if sba.check(game):
             game.activity += 1
             continue

@@ -17,6 +17,7 @@ from typing import Any
 
 from judgekit.engine.characteristics import chars, source_chars
 from judgekit.engine.choices import UseOptional
+from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.costs import Payer
 from judgekit.engine.costs import check as costs_check
 from judgekit.engine.costs import pay as costs_pay
@@ -395,6 +396,7 @@ def resolve_top(game: Game) -> None:
                     rules.append("303.4a")
             game.record("resolve", "stack.permanent_resolves", *rules, "117.3b", objects=[obj.id], card=c.name,
                         controller=item.controller, timestamp=new.timestamp, host=host_data)
+            update_combat(game)         # its static abilities apply from now on (CR 506.4)
             return
         game.record("resolve", "stack.spell_resolves", "117.3d", "608.2", "608.2c", objects=[obj.id], card=c.name)
         partial()

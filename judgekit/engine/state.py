@@ -271,7 +271,10 @@ class GameEvent:
 
 @dataclass
 class CombatState:
-    """Combat bookkeeping (CR 506-511): attackers and what they attack, blocks, damage steps done."""
+    """Combat bookkeeping (CR 506-511): attackers and what they attack, blocks, damage steps done.
+
+    ``no_longer_attacked`` holds the planeswalkers and battles removed from combat while attacked (CR 506.4):
+    the creatures attacking them keep attacking, though nothing (506.4c)."""
 
     attackers: dict[int, Ref] = field(default_factory=dict)
     blockers: dict[int, list[int]] = field(default_factory=dict)
@@ -280,6 +283,7 @@ class CombatState:
     regular_done: bool = False
     dealt_first_strike: set[int] = field(default_factory=set)
     assignments: dict[int, dict[Ref, int]] = field(default_factory=dict)
+    no_longer_attacked: set[int] = field(default_factory=set)
 
     def blocked_by(self, attacker: int) -> list[int]:
         """Blockers of ``attacker`` in declaration order."""

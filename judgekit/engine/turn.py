@@ -15,6 +15,7 @@ from typing import Any
 
 from judgekit.engine import combat
 from judgekit.engine.choices import Discard
+from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
@@ -148,6 +149,7 @@ def cleanup(game: Game) -> None:
     game.effects = [e for e in game.effects if e.duration != "end_of_turn"]
     end_shields(game)
     game.touch()
+    update_combat(game)
     game.record("cleanup", "turn.cleanup", "514.2", damaged=damaged,
                 ended=list(dict.fromkeys(e.source_name for e in ended)), shields=shields)
 
@@ -158,4 +160,5 @@ def end_combat_effects(game: Game) -> None:
     if ended:
         game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
         game.touch()
+        update_combat(game)
         game.record("step", "turn.combat_effects_end", "511.3", sources=[e.source_name for e in ended])

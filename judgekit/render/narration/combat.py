@@ -78,6 +78,20 @@ def _removed(p: P, names: Names) -> str:
     return f"{_who(p['creature'], names)} {reason}: viene rimossa dal combattimento."
 
 
+ATTACKED_REMOVAL_IT = {"left_battlefield": "non è più sul campo di battaglia",
+                       "not_attackable": "non è più né un planeswalker né una battaglia"}
+
+
+def _attacked_removed(p: P, names: Names) -> str:
+    reason = ATTACKED_REMOVAL_IT.get(p["reason"]) or f"ora è controllato da {p['controller']}"
+    if len(p["attackers"]) == 1:
+        rest = "continua ad attaccare, ma nessuno: se non è bloccata non infligge danno da combattimento"
+    else:
+        rest = "continuano ad attaccare, ma nessuno: quelle non bloccate non infliggono danno da combattimento"
+    return (f"{_who(p['attacked'], names)} {reason}: viene rimosso dal combattimento e non è più attaccato. "
+            f"{_whos(p['attackers'], names)} {rest}.")
+
+
 def _unknown_object(p: P, names: Names) -> str:
     return f"«{p['ref']}» ({ROLES_IT[p['role']]}) non esiste in questo momento della partita"
 
@@ -314,7 +328,7 @@ WHY: dict[str, Callable[[P, Names], str]] = {
     "blocked_by_none": lambda d, names: (
         "è bloccata ma nessuna creatura la blocca più: non assegna danno da combattimento"),
     "unblocked_target_gone": lambda d, names: (
-        "non è bloccata, ma ciò che attaccava non è più sul campo di battaglia: non assegna danno"),
+        "non è bloccata, ma ciò che attaccava è stato rimosso dal combattimento: non assegna danno"),
     "unblocked": lambda d, names: f"non è bloccata: assegna {_parts(d['parts'], names)}",
     "blocks_none": lambda d, names: "non blocca più alcuna creatura: non assegna danno da combattimento",
     "single": lambda d, names: (
@@ -391,6 +405,7 @@ TEXTS: dict[str, Text] = {
     "combat.no_blockers": _no_blockers,
     "combat.ends": _ends,
     "combat.removed": _removed,
+    "combat.attacked_removed": _attacked_removed,
     "combat.unknown_object": _unknown_object,
     "combat.attack_player_not_defending": _attack_player_not_defending,
     "combat.attack_target_off_battlefield": _attack_target_off_battlefield,
