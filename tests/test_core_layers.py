@@ -154,3 +154,40 @@ def test_control_change_in_layer_2_decides_which_anthem_applies() -> None:
     g.build()
     assert (g.chars(angel).controller, pt(g, angel)) == ("Anna", (4, 4))
     assert pt(g, bear) == (3, 3)
+
+
+def test_parts_of_one_effect_in_the_same_layer_apply_in_the_order_written() -> None:
+    """CR 613.1f, 613.7: within one effect, "loses all abilities and gains flying" ends with flying, and
+    "gains flying and loses all abilities" ends without it."""
+    g = GameBuilder()
+    first = g.creature("Giant Spider", 2, 4, keywords=["reach"])
+    second = g.creature("Giant Spider", 2, 4, keywords=["reach"])
+    g.effect("Borrowed Wings", [first], remove_all_abilities=True, add_keywords=["flying"])
+    g.effect("Clipped Wings", [second], add_keywords=["flying"], remove_all_abilities=True)
+    g.build()
+    assert (g.chars(first).keywords, g.chars(second).keywords) == (["flying"], [])
+
+
+def test_static_ability_parts_in_the_same_layer_apply_in_the_order_written() -> None:
+    """CR 613.1f: a static ability "loses all abilities and has flying" leaves flying on what it affects."""
+    g = GameBuilder()
+    spider = g.creature("Giant Spider", 2, 4, keywords=["reach"])
+    g.permanent("Feathered Shackles", types=["Enchantment"], abilities=[
+        static(affects={"types": ["Creature"]}, remove_all_abilities=True, add_keywords=["flying"])])
+    g.build()
+    assert g.chars(spider).keywords == ["flying"]
+
+
+def test_losing_all_abilities_keeps_the_creature_types_changeling_gave() -> None:
+    """CR 702.73a, 613.3, 613.6: changeling applies in layer 4; losing it in layer 6 does not undo that, and
+    a selector of a creature type still picks the creature."""
+    g = GameBuilder()
+    changeling = g.creature("Woodland Changeling", 2, 2, subtypes=["Shapeshifter"], keywords=["changeling"])
+    bears = g.creature("Grizzly Bears", 2, 2, subtypes=["Bear"])
+    g.permanent("Humility", types=["Enchantment"], abilities=[HUMILITY])
+    g.permanent("Vanquisher's Banner", types=["Artifact"],
+                abilities=[static(affects={"types": ["Creature"], "subtypes": ["Goblin"]}, modify_pt=[1, 1])])
+    g.build()
+    c = g.chars(changeling)
+    assert (c.all_creature_types, c.keywords, pt(g, changeling)) == (True, [], (2, 2))
+    assert pt(g, bears) == (1, 1)

@@ -302,3 +302,40 @@ def test_every_verb_of_the_rules_core_has_a_field_in_effect_entries() -> None:
 
     assert set(VERBS) == set(ENGINE_VERBS) - set(CORE_ONLY_VERBS)
     assert set(VERBS) <= set(EffectEntry.model_fields)
+
+
+def test_operations_keep_the_order_they_were_written_in() -> None:
+    """Within one effect, parts in the same layer apply in the order written (CR 613.1f): the loader keeps
+    that order for effects in place, static abilities and the effects of a spell cast."""
+    from judgekit.scenario.loader import load_scenario_text
+    from judgekit.scenario.specs import scenario_specs
+
+    text = """
+title: t
+source: "CR 613.1f"
+players: [{name: Anna}, {name: Bruno}]
+battlefield:
+  - {id: a, name: A, types: [Creature], power: 2, toughness: 2, controller: Anna,
+     abilities: [{static: {affects: self, remove_all_abilities: true, add_keywords: [flying]}}]}
+effects:
+  - {source: X, affects: [a], remove_all_abilities: true, add_keywords: [flying]}
+actions:
+  - cast: {object: {name: S, types: [Instant], effect: [{to: a, remove_all_abilities: true, add_keywords: [flying]}]}}
+"""
+    data = scenario_specs(load_scenario_text(text).data)
+    written = ["remove_all_abilities", "add_keywords"]
+    assert list(data["effects"][0]["ops"]) == written
+    static = data["battlefield"][0]["abilities"][0].static
+    assert list(static.ops) == written
+    assert list(data["actions"][0]["cast"]["object"]["effect"][0].ops) == written
+
+
+def test_card_library_entries_keep_the_written_order_of_operations(tmp_path: Path) -> None:
+    from judgekit.scenario.cards import load_card
+
+    card = tmp_path / "feathered-shackles.yaml"
+    card.write_text("name: Feathered Shackles\ntypes: [Enchantment]\nsubtypes: [Aura]\nabilities:\n"
+                    "  - static: {affects: enchanted, remove_all_abilities: true, add_keywords: [flying]}\n",
+                    encoding="utf-8")
+    body = load_card(card)["abilities"][0]["static"]
+    assert list(body) == ["affects", "remove_all_abilities", "add_keywords"]

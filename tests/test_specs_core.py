@@ -203,3 +203,12 @@ def test_every_cost_form_of_the_format_has_its_entry_in_the_cost_table() -> None
     forms = [*words, {"pay_life": 1}, {"mana": "{1}"}, {"loyalty": -1}, {"remove_counters": {"charge": 1}}]
     kinds = {cost(form).kind for form in forms}
     assert kinds == set(COSTS)
+
+
+def test_creature_types_follow_cr_205_3m() -> None:
+    """CR 205.3m: C'tan is spelt with its apostrophe; Time Lord is the one two-word creature type."""
+    from judgekit.engine.vocab import CREATURE_TYPES, subtype_kind
+
+    assert {"C'tan", "Time Lord"} <= CREATURE_TYPES
+    assert "Ctan" not in CREATURE_TYPES
+    assert subtype_kind("Time Lord") == "Creature"

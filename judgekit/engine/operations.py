@@ -279,9 +279,10 @@ def _apply_add_abilities(env: Env, le: Any, p: tuple[AbilitySpec, ...], w: Any, 
 
 
 def _apply_remove_all_abilities(env: Env, le: Any, p: Any, w: Any, W: Any) -> None:
+    """Layer 6: the object loses its abilities; what they did in earlier layers stays (CR 613.6): the creature
+    types a changeling CDA gave in layer 4 (CR 702.73a, 613.3) are not undone."""
     w.abilities = []
     w.keywords = []
-    w.all_creature_types = w.all_creature_types and False
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "re
 _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
                 "not_colors", "keywords")
 _PT_OPS = ("cda", "set_pt", "modify_pt")
+_OP_NAMES = frozenset(OP_KEYS)
 
 # ------------------------------------------------------------------------------------------------------
 # Data -> specs
@@ -122,9 +123,10 @@ def _op_param(name: str, raw: Any) -> Any:
 
 
 def ops(raw: Mapping[str, Any]) -> Ops:
-    """The operations written in a static ability, effect entry or ``effects:`` entry, in table order."""
-    return MappingProxyType({name: _op_param(name, raw[name]) for name in OP_KEYS
-                             if raw.get(name) is not None and raw.get(name) is not False})
+    """The operations written in a static ability, effect entry or ``effects:`` entry, in the order written:
+    within one effect, the parts that apply in the same layer apply in the order its text gives them."""
+    return MappingProxyType({name: _op_param(name, p) for name, p in raw.items()
+                             if name in _OP_NAMES and p is not None and p is not False})
 
 
 def effect_entry(raw: Any) -> EffectEntry:

@@ -18,8 +18,12 @@ from pydantic import (
     BeforeValidator,
     Discriminator,
     Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
     Tag,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -281,7 +285,13 @@ OPERATION_LAYERS: dict[str, str] = {name: layer.value for name, layer in OPERATI
 
 
 class Operations(StrictModel):
-    """The operations of a continuous effect (SCENARIO-FORMAT.md, layer table)."""
+    """The operations of a continuous effect (SCENARIO-FORMAT.md, layer table).
+
+    The keys keep the order they were written in when dumped (fields not written follow, in field order):
+    within one effect, the parts that apply in the same layer apply in the order the text gives them
+    ("loses all abilities and gains flying" is not "gains flying and loses all abilities")."""
+
+    _written: tuple[str, ...] = PrivateAttr(default=())
 
     copy_of: str | None = None
     except_: CopyExcept | None = Field(default=None, alias="except")
@@ -318,6 +328,30 @@ class Operations(StrictModel):
     def operation_names(self) -> list[str]:
         return [name for name in OPERATION_LAYERS if getattr(self, "except_" if name == "except" else name)
                 not in (None, False)]
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _remember_order(cls, data: Any, handler: ModelWrapValidatorHandler[Operations]) -> Operations:
+        model = handler(data)
+        if isinstance(data, dict):
+            model._written = tuple(str(k) for k in data)
+        elif isinstance(data, Operations):
+            model._written = data._written
+        return model
+
+    @model_serializer(mode="wrap")
+    def _in_written_order(self, handler: SerializerFunctionWrapHandler) -> Any:
+        out = handler(self)
+        if not isinstance(out, dict) or not self._written:
+            return out
+        rank: dict[str, int] = {}
+        for i, key in enumerate(self._written):
+            rank.setdefault(key, i)
+        for name, info in type(self).model_fields.items():
+            if info.alias in rank:
+                rank.setdefault(name, rank[info.alias])
+        last = len(self._written)
+        return {k: out[k] for k in sorted(out, key=lambda k: rank.get(k, last))}
 
     @model_validator(mode="after")
     def _except_needs_copy(self) -> Operations:
