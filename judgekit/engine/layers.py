@@ -746,7 +746,7 @@ def _computed(w: Work) -> Computed:
         types=list(c.types), supertypes=list(c.supertypes), subtypes=subtypes,
         power=c.power if creature else None, toughness=c.toughness if creature else None,
         keywords=list(c.keywords), abilities=list(c.abilities), counters=dict(obj.counters),
-        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target)
+        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target, token=obj.token)
 
 
 def _facts(effects: list[LEffect]) -> list[dict[str, Any]]:
