@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from judgekit.engine.builder import GameBuilder, entry, trigger
 from judgekit.engine.vocab import Zone
 
@@ -153,3 +155,61 @@ def test_combat_damage_to_player_trigger() -> None:
     assert stack_ids(g) == [ninja]
     g.resolve()
     assert g.obj(ninja).counters.get("+1/+1") == 1
+
+
+# Every key of a filter selector (SCENARIO-FORMAT.md, Selectors), as a "dies" ability's ``of:``, with a filter
+# the dying token matches and one it does not. The token is a white Snow Soldier creature with vigilance,
+# controlled by Anna like the watcher; as it died it was on the battlefield.
+SELECTOR_KEYS_ON_LKI = {
+    "types": ({"types": ["Creature"]}, {"types": ["Artifact"]}),
+    "not_types": ({"not_types": ["Artifact"]}, {"not_types": ["Creature"]}),
+    "subtypes": ({"subtypes": ["Soldier"]}, {"subtypes": ["Goblin"]}),
+    "not_subtypes": ({"not_subtypes": ["Goblin"]}, {"not_subtypes": ["Soldier"]}),
+    "supertypes": ({"supertypes": ["Snow"]}, {"supertypes": ["Legendary"]}),
+    "not_supertypes": ({"not_supertypes": ["Legendary"]}, {"not_supertypes": ["Snow"]}),
+    "colors": ({"colors": ["white"]}, {"colors": ["red"]}),
+    "not_colors": ({"not_colors": ["red"]}, {"not_colors": ["white"]}),
+    "controller": ({"controller": "you"}, {"controller": "opponent"}),
+    # Not matched: the token itself has the ability (it sees itself die, and is not "another").
+    "other": ({"types": ["Creature"], "other": True}, {"types": ["Creature"], "other": True}),
+    "token": ({"token": True}, {"token": False}),
+    "keywords": ({"keywords": ["vigilance"]}, {"keywords": ["flying"]}),
+    "zone": ({"zone": "battlefield"}, {"zone": "graveyard"}),
+    "any": ({"any": [{"colors": ["red"]}, {"token": True}]}, {"any": [{"colors": ["red"]}, {"token": False}]}),
+    "player": ({"types": ["Creature"]}, {"player": True}),
+}
+
+
+def test_the_selector_key_cases_cover_every_filter_key() -> None:
+    from dataclasses import fields
+
+    from judgekit.engine.specs import Filter
+
+    assert set(SELECTOR_KEYS_ON_LKI) == {f.name for f in fields(Filter)}
+
+
+def _token_dies_under_watcher(of: dict[str, object], *, own: bool = False) -> GameBuilder:
+    """A token dies (lethal damage, CR 704.5g); the watcher, or with ``own`` the token itself, has
+    "whenever ``of`` dies, you gain 1 life"."""
+    g = GameBuilder()
+    ability = trigger("dies", [entry(gain_life=1, to="you")], of=of)
+    g.creature("Watcher", 1, 1, abilities=[] if own else [ability])
+    g.creature("Soldier", 1, 1, id="soldier", token=True, colors=["white"], subtypes=["Soldier"],
+               supertypes=["Snow"], keywords=["vigilance"], damage=1, abilities=[ability] if own else [])
+    g.build()
+    g.settle()
+    assert g.zone("soldier") != Zone.BATTLEFIELD
+    return g
+
+
+@pytest.mark.parametrize("key", sorted(SELECTOR_KEYS_ON_LKI))
+def test_dies_trigger_of_selector_reads_the_tokens_last_known_information(key: str) -> None:
+    """CR 603.10a, 608.2h: a "dies" ability's ``of:`` is checked on the dead object's last known information;
+    every selector key can read it (``token:`` too: a token is still a token as it last existed, CR 111.1)."""
+    matching, other = SELECTOR_KEYS_ON_LKI[key]
+    g = _token_dies_under_watcher(matching)
+    assert len(g.game.stack) == 1, f"{key}: {matching} should match the dead token"
+    g.resolve()
+    assert g.life("Anna") == 21
+    g = _token_dies_under_watcher(other, own=key == "other")
+    assert g.game.stack == [], f"{key}: {other} should not match the dead token"

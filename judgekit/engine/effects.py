@@ -46,7 +46,8 @@ from judgekit.engine.state import (
     Ref,
     StackItem,
 )
-from judgekit.engine.values import ValueContext, evaluate, freeze_values
+from judgekit.engine.values import ValueContext, freeze_values
+from judgekit.engine.values import amount as value_amount
 from judgekit.engine.vocab import Zone
 
 # Verbs the rules core uses for its own abilities (persist, undying) that scenario files cannot write.
@@ -412,7 +413,7 @@ def _source(game: Game, ctx: EffectContext) -> Computed:
 
 def verb_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 120: the source deals N damage to each object or player named (at the same time)."""
-    amount = evaluate(entry.param, value_context(game, ctx))
+    amount = value_amount(entry.param, value_context(game, ctx))
     src = _source(game, ctx)
     for r in refs:
         if isinstance(r, int):
@@ -499,14 +500,14 @@ def counter_item(game: Game, item: StackItem, by: str = "") -> None:
 
 
 def verb_gain_life(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    amount = evaluate(entry.param, value_context(game, ctx))
+    amount = value_amount(entry.param, value_context(game, ctx))
     for r in refs:
         if isinstance(r, str):
             gain_life(game, r, amount, ctx.source_name)
 
 
 def verb_lose_life(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    amount = evaluate(entry.param, value_context(game, ctx))
+    amount = value_amount(entry.param, value_context(game, ctx))
     for r in refs:
         if isinstance(r, str):
             lose_life(game, r, amount, ctx.source_name)
@@ -514,7 +515,7 @@ def verb_lose_life(game: Game, ctx: EffectContext, entry: EffectEntry, refs: lis
 
 def verb_draw(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 121.1: libraries are not modelled: nothing is drawn (and 704.5b never applies)."""
-    amount = evaluate(entry.param, value_context(game, ctx))
+    amount = value_amount(entry.param, value_context(game, ctx))
     for r in refs:
         if isinstance(r, str) and amount > 0:
             game.record("effect", "effects.draw_not_modelled", "121.1", player=r, amount=amount)
@@ -522,7 +523,7 @@ def verb_draw(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref
 
 def verb_discard(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.9a: the player chooses; the replay discards the cards in hand in the order they are listed."""
-    amount = evaluate(entry.param, value_context(game, ctx))
+    amount = value_amount(entry.param, value_context(game, ctx))
     for r in refs:
         if not isinstance(r, str):
             continue

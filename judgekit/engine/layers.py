@@ -31,7 +31,7 @@ from judgekit.engine.selectors import SelectorContext, reads, select, zones
 from judgekit.engine.specdata import ability_data, op_param_data
 from judgekit.engine.specs import AbilitySpec, Condition, Filter, Ops, Selector
 from judgekit.engine.state import Ability, Chars, Computed, ContinuousEffect, Game, GameObject
-from judgekit.engine.values import ValueContext, evaluate, mana_value, value_reads
+from judgekit.engine.values import SIGNED_OPS, ValueContext, evaluate, mana_value, value_reads
 from judgekit.engine.vocab import BASIC_LAND_MANA, CREATURE_TYPES, LAYER_ORDER, Layer, Zone, subtype_allowed
 
 PT_COUNTER_RE_CACHE: dict[str, tuple[int, int] | None] = {}
@@ -372,7 +372,8 @@ class _Run:
 
     def pt_values(self, le: LEffect, op: str, w: Work, W: Any) -> tuple[int, int]:
         """The P/T values of an operation for one object; values that don't depend on the object are
-        evaluated once per application (``self.frozen``), on the state before the effect applies."""
+        evaluated once per application (``self.frozen``), on the state before the effect applies. A
+        modification's calculation is never negative; a value set may be (CR 107.1b, :data:`SIGNED_OPS`)."""
         p = le.ops[op]
         out = []
         for part in ("power", "toughness"):
@@ -384,7 +385,7 @@ class _Run:
             if v != "mana_value" and key in self.frozen:
                 out.append(self.frozen[key])
                 continue
-            n = evaluate(v, self.vctx(le, W, w))
+            n = evaluate(v, self.vctx(le, W, w), floor=op not in SIGNED_OPS)
             if v != "mana_value":
                 self.frozen[key] = n
             out.append(n)
@@ -746,7 +747,7 @@ def _computed(w: Work) -> Computed:
         types=list(c.types), supertypes=list(c.supertypes), subtypes=subtypes,
         power=c.power if creature else None, toughness=c.toughness if creature else None,
         keywords=list(c.keywords), abilities=list(c.abilities), counters=dict(obj.counters),
-        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target)
+        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target, token=obj.token)
 
 
 def _facts(effects: list[LEffect]) -> list[dict[str, Any]]:

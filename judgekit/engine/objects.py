@@ -3,6 +3,10 @@
 An object that changes zones becomes a new object with no memory of its previous existence (CR 400.7): the
 old one keeps its last known information (``lki``, CR 608.2h) and points at its successor. A token that leaves
 the battlefield is put in the new zone and ceases to exist at the next state-based-action check (704.5d).
+
+One exception is kept here, where zone changes happen: the effects of resolved spells and abilities that changed
+a permanent spell's characteristics or controller on the stack continue to apply to the permanent that spell
+becomes (CR 400.7a): the permanent joins their affected set (:func:`carry_spell_effects`).
 """
 
 from __future__ import annotations
@@ -12,7 +16,16 @@ from typing import Any
 
 from judgekit.engine.characteristics import chars
 from judgekit.engine.replacement import propose
-from judgekit.engine.state import Ability, Chars, Computed, EventKind, Game, GameEvent, GameObject
+from judgekit.engine.state import (
+    Ability,
+    Chars,
+    Computed,
+    ContinuousEffect,
+    EventKind,
+    Game,
+    GameEvent,
+    GameObject,
+)
 from judgekit.engine.values import cost_colors
 from judgekit.engine.vocab import Zone
 
@@ -86,6 +99,8 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
     obj.superseded_by = new.uid
     game.objects[new.uid] = new
     game.ids[obj.id] = new.uid
+    if obj.zone == Zone.STACK and zone == Zone.BATTLEFIELD:
+        carry_spell_effects(game, obj, new)
     if game.combat is not None:
         game.combat.attackers.pop(obj.uid, None)
         game.combat.blockers.pop(obj.uid, None)
@@ -93,6 +108,24 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
                                   data={"new": new.uid, "controller": lki.controller if lki else None}))
     game.touch()
     return new
+
+
+def carry_spell_effects(game: Game, spell: GameObject, permanent: GameObject) -> list[ContinuousEffect]:
+    """CR 400.7a: the effects from spells and abilities that change the characteristics or controller of the
+    permanent spell ``spell`` continue to apply to ``permanent``, the object it became on the battlefield (their
+    fixed affected set, CR 611.2c, gains it). Static abilities are not such effects: what they affect is looked
+    at anew (611.3a). Returns the effects carried."""
+    carried = []
+    for effect in game.effects:
+        if effect.affected is not None and spell.uid in effect.affected and permanent.uid not in effect.affected:
+            effect.affected.append(permanent.uid)
+            carried.append(effect)
+    return carried
+
+
+def carried_effects(game: Game, permanent: GameObject) -> list[ContinuousEffect]:
+    """The effects that apply to ``permanent`` because they changed the spell it was (CR 400.7a)."""
+    return [e for e in game.effects if e.affected is not None and permanent.uid in e.affected]
 
 
 def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,

@@ -23,7 +23,7 @@ from judgekit.engine.costs import check as costs_check
 from judgekit.engine.costs import pay as costs_pay
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
-from judgekit.engine.objects import make_object, move
+from judgekit.engine.objects import carried_effects, make_object, move
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
 from judgekit.engine.specs import Filter, ReturnParam
 from judgekit.engine.state import Computed, EventKind, Game, GameEvent, Ref, StackItem
@@ -396,7 +396,11 @@ def resolve_top(game: Game) -> None:
                     rules.append("303.4a")
             game.record("resolve", "stack.permanent_resolves", *rules, "117.3b", objects=[obj.id], card=c.name,
                         controller=item.controller, timestamp=new.timestamp, host=host_data)
-            update_combat(game)         # its static abilities apply from now on (CR 506.4)
+            carried = carried_effects(game, new)
+            if carried:
+                game.record("resolve", "stack.spell_effects_continue", "400.7a", "611.2c", objects=[obj.id],
+                            card=c.name, sources=[e.source_name for e in carried])
+            update_combat(game)         # its static abilities and what carried over apply from now on (506.4)
             return
         game.record("resolve", "stack.spell_resolves", "117.3d", "608.2", "608.2c", objects=[obj.id], card=c.name)
         partial()

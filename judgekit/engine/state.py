@@ -104,6 +104,9 @@ class Computed:
     all_creature_types: bool = False
     effect: tuple[EffectEntry, ...] = ()
     target: Selector | None = None
+    # A token (CR 111.1): a status, not a characteristic, kept so that a selector's ``token:`` reads it on
+    # last known information too.
+    token: bool = False
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types

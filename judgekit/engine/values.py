@@ -4,6 +4,13 @@ A VALUE is an int, ``mana_value`` (of the affected object), or an :class:`Expr` 
 (``count``, ``card_types_in_graveyards``, ``hand_size``, ``life``, ``power_of``, ``toughness_of``) and the
 modifiers ``times``, ``plus``, ``negate``. ``power_of``/``toughness_of`` of an object that has left its
 zone use last known information (CR 608.2h).
+
+Negative results (CR 107.1b): a calculation that determines the result of an effect uses 0 instead of a
+negative number, unless the effect sets a creature's power or toughness to a specific value (``set_pt``,
+``cda``: :data:`SIGNED_OPS`) or sets or doubles a player's life total. So :func:`amount` (a verb's amount)
+and the other operations' VALUEs are floored at 0, while a comparison (a static ability's ``condition``)
+uses the number as it is. ``negate`` is the format's way to write "-X": the calculation X is floored first,
+then negated (a creature that gets -X/-X, X being a negative life total, gets -0/-0).
 """
 
 from __future__ import annotations
@@ -20,6 +27,10 @@ from judgekit.engine.state import Game, Ref
 from judgekit.engine.vocab import COLOR_SYMBOL, Zone
 
 _SYMBOL_RE = re.compile(r"\{([^}]+)\}")
+
+# The operations that set a creature's power and toughness to a specific value: CR 107.1b lets their
+# calculations stay negative.
+SIGNED_OPS = frozenset({"set_pt", "cda"})
 
 
 def mana_value(cost: str | None) -> int:
@@ -128,8 +139,11 @@ def _player(ref: str, ctx: ValueContext) -> str:
     return ref
 
 
-def evaluate(value: Any, ctx: ValueContext) -> int:
-    """The integer a VALUE (``int | str | Expr``) stands for, now."""
+def evaluate(value: Any, ctx: ValueContext, *, floor: bool = False) -> int:
+    """The integer a VALUE (``int | str | Expr``) stands for, now.
+
+    With ``floor`` the calculation of an :class:`Expr` (its base, ``times``, ``plus``) gives 0 instead of a
+    negative number before ``negate`` applies (CR 107.1b); a number written as such is used as written."""
     if value is None:
         return 0
     if isinstance(value, bool):
@@ -145,10 +159,18 @@ def evaluate(value: Any, ctx: ValueContext) -> int:
             n *= int(value.times)
         if value.plus is not None:
             n += int(value.plus)
+        if floor and n < 0:
+            n = 0
         if value.negate:
             n = -n
         return n
     return 0
+
+
+def amount(value: Any, ctx: ValueContext) -> int:
+    """The amount of a one-shot verb (damage, life, cards): never negative (CR 107.1b; no one deals negative
+    damage or gains negative life, 0 is used instead)."""
+    return max(0, evaluate(value, ctx, floor=True))
 
 
 def value_reads(value: Any) -> set[str]:
@@ -174,18 +196,20 @@ def value_reads(value: Any) -> set[str]:
 
 
 
-def _freeze(value: Any, ctx: ValueContext) -> Any:
-    return evaluate(value, ctx) if isinstance(value, Expr) else value
+def _freeze(value: Any, ctx: ValueContext, floor: bool) -> Any:
+    return evaluate(value, ctx, floor=floor) if isinstance(value, Expr) else value
 
 
 def freeze_values(ops: Ops, ctx: ValueContext) -> Ops:
     """Replace every VALUE expression in the operations' parameters (the P/T pairs) by its current integer
-    (CR 608.2h: values of a resolving spell are determined once). ``mana_value`` stays per object."""
+    (CR 608.2h: values of a resolving spell are determined once), floored at 0 except for
+    :data:`SIGNED_OPS` (CR 107.1b). ``mana_value`` stays per object."""
     out: dict[str, Any] = {}
     for name, p in ops.items():
+        floor = name not in SIGNED_OPS
         if isinstance(p, PT):
-            p = PT(_freeze(p.power, ctx), _freeze(p.toughness, ctx))
+            p = PT(_freeze(p.power, ctx, floor), _freeze(p.toughness, ctx, floor))
         else:
-            p = _freeze(p, ctx)
+            p = _freeze(p, ctx, floor)
         out[name] = p
     return MappingProxyType(out)

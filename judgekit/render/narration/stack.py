@@ -211,6 +211,16 @@ def _permanent_resolves(p: dict[str, Any], names: Names) -> str:
     return text + PRIORITY_BACK
 
 
+def _spell_effects_continue(p: dict[str, Any], names: Names) -> str:
+    sources = ", ".join(names.card(n) for n in p["sources"])
+    card = names.card(p["card"])
+    if len(p["sources"]) == 1:
+        return (f"L'effetto di {sources} che ha cambiato {card} mentre era una magia in pila continua ad "
+                "applicarsi al permanente in cui la magia si è trasformata.")
+    return (f"Gli effetti di {sources} che hanno cambiato {card} mentre era una magia in pila continuano ad "
+            "applicarsi al permanente in cui la magia si è trasformata.")
+
+
 def _ability_resolves(p: dict[str, Any], names: Names) -> str:
     left = (" anche se la sua fonte ha lasciato il campo di battaglia: usa le informazioni di quando vi era "
             "(603.10, 608.2h)") if p["source_left"] else ""
@@ -288,6 +298,7 @@ TEXTS: dict[str, Text] = {
     "stack.some_targets_illegal": _some_targets_illegal,
     "stack.spell_gone": lambda p, names: f"{names.card(p['card'])} non è più in pila: non c'è nulla da risolvere.",
     "stack.permanent_resolves": _permanent_resolves,
+    "stack.spell_effects_continue": _spell_effects_continue,
     "stack.spell_resolves":
         lambda p, names: (f"{PASSED}{names.card(p['card'])} si risolve: si eseguono le sue istruzioni nell'ordine "
                           "in cui sono scritte."),
