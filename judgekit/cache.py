@@ -298,8 +298,11 @@ def _remove(path: Path) -> None:
     shutil.rmtree(aside, ignore_errors=True)
 
 
-def _write_parts(target: Path, parts: dict[str, Any]) -> bool:
-    """Write the compiled parts into ``target`` atomically (a private folder renamed into place)."""
+def _write_parts(target: Path, parts: dict[str, Any], *, replace: bool = True) -> bool:
+    """Write the compiled parts into ``target`` atomically (a private folder renamed into place).
+
+    Without ``replace``, a usable folder another process finished in the meantime is kept.
+    """
     import shutil
     import tempfile
 
@@ -315,6 +318,9 @@ def _write_parts(target: Path, parts: dict[str, Any]) -> bool:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(blob)
         if os.path.lexists(target):
+            if not replace and _private_dir(target, create=False):
+                shutil.rmtree(tmp, ignore_errors=True)
+                return True
             _remove(target)
         os.replace(tmp, target)
         return True
@@ -386,9 +392,9 @@ def corpus(*, refresh: bool = False) -> Corpus:
         return _loaded
     pointer = base / f"s-{_stat_key(entries)}.txt"
 
-    def build(content: Path) -> dict[str, Any]:
+    def build(content: Path, replace: bool = True) -> dict[str, Any]:
         parts = compile_all(rules_dir, user_dir)
-        if _write_parts(content, parts) and write_private(pointer, content.name):
+        if _write_parts(content, parts, replace=replace) and write_private(pointer, content.name):
             _prune(base, {content.name, pointer.name})
         else:
             _unwritable(base)
@@ -405,7 +411,7 @@ def corpus(*, refresh: bool = False) -> Corpus:
         write_private(pointer, content.name)
         _loaded = Corpus(content, rebuild=lambda: build(content))
         return _loaded
-    _loaded = Corpus(None, build(content))
+    _loaded = Corpus(None, build(content, replace=refresh or os.path.lexists(content)))
     return _loaded
 
 
