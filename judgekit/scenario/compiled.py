@@ -6,8 +6,10 @@ data, the raw YAML data and its line map, where every object came from) to
 everything validation depends on: the card library, the glossary and the judgekit code. A repeat load of
 the same content then skips YAML parsing and pydantic entirely; any other content is validated again.
 
-Entries are JSON (they cannot run code) written atomically; an entry that cannot be read or does not make
-sense is a miss and is rebuilt. Files with problems are never stored, and neither is anything JSON would not
+Entries are JSON (they cannot run code) written atomically, read only from a folder and files of the user's
+own that no one else can write (:func:`judgekit.cache.read_private`); an entry that cannot be read or does
+not make sense is a miss and is rebuilt. Without a usable cache folder nothing is stored.
+Files with problems are never stored, and neither is anything JSON would not
 give back identically.
 """
 
@@ -27,8 +29,8 @@ MAX_BYTES = 4_000_000
 GLOSSARY_FILE = "glossary.yaml"
 
 
-def _folder() -> Path:
-    return paths.cache_dir() / f"v{cache.FORMAT}" / "scenarios"
+def _folder() -> Path | None:
+    return cache.subdir("scenarios")
 
 
 def dependencies(cards: Path) -> list[os.DirEntry[str]]:
@@ -42,26 +44,17 @@ def dependencies(cards: Path) -> list[os.DirEntry[str]]:
 def fingerprint(cards: Path) -> str:
     """The content hash of :func:`dependencies`, remembered under their quick (size and time) key."""
     entries = dependencies(cards)
-    memo = _folder() / f"deps-{cache._stat_key(entries)}.txt"
-    try:
-        known = memo.read_text(encoding="ascii").strip()
+    folder = _folder()
+    memo = folder / f"deps-{cache._stat_key(entries)}.txt" if folder is not None else None
+    data = cache.read_private(memo) if memo is not None else None
+    if data is not None:
+        known = data.decode("ascii", "replace").strip()
         if len(known) == 24:
             return known
-    except (OSError, UnicodeDecodeError):
-        pass
     key = cache._content_key([Path(e.path) for e in entries])
-    _write(memo, key)
+    if memo is not None:
+        cache.write_private(memo, key)
     return key
-
-
-def _write(path: Path, text: str) -> None:
-    from judgekit.errors import FileAccessError
-    from judgekit.fileio import write_atomic
-
-    try:
-        write_atomic(path, text)
-    except FileAccessError:  # a cache that cannot be written is only slower
-        pass
 
 
 def _paths_of(node: Any, at: tuple[str | int, ...], out: dict[int, list[str | int]]) -> None:
@@ -103,14 +96,19 @@ class Probe:
         self.loaded = self._read()
 
     @property
-    def file(self) -> Path:
-        return _folder() / f"{self.key}.json"
+    def file(self) -> Path | None:
+        folder = _folder()
+        return folder / f"{self.key}.json" if folder is not None else None
 
     def _read(self) -> LoadedScenario | None:
         from judgekit.yamlio import YamlDoc
 
+        file = self.file
+        data = cache.read_private(file) if file is not None else None
+        if data is None:
+            return None
         try:
-            entry = json.loads(self.file.read_text(encoding="utf-8"))
+            entry = json.loads(data.decode("utf-8"))
             if entry["format"] != FORMAT or entry["key"] != self.key:
                 return None
             data = entry["data"]
@@ -155,7 +153,10 @@ class Probe:
                 return False
         except (TypeError, ValueError):
             return False
-        _write(self.file, text)
+        file = self.file
+        if file is None:
+            return False
+        cache.write_private(file, text)
         return True
 
 
