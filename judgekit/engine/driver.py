@@ -1,8 +1,10 @@
 """Running a scenario's actions: each through its handler, then a priority point (CR 117.5).
 
 :func:`play` returns an :class:`Outcome`: the illegal action that stopped the replay, if any, and whether the
-game ended (CR 104.1). A mistake of the file found while replaying (a bare ``resolve`` on an empty stack) is a
-:class:`ScenarioProblem` whose key starts with ``("actions", index, action)``.
+game ended (CR 104.1). A draw (every player lost at once, 104.4a, or a loop of mandatory actions, 104.4b,
+see :mod:`judgekit.engine.priority`) shows every player with ``lost`` in the result. A mistake of the file
+found while replaying (a bare ``resolve`` on an empty stack) is a :class:`ScenarioProblem` whose key starts
+with ``("actions", index, action)``.
 """
 
 from __future__ import annotations
@@ -55,14 +57,20 @@ def _report_game_over(game: Game, skipped: int) -> None:
     """One step: who lost and why, and that the replay stops there (CR 104.1, 104.2a, 104.4a)."""
     losers = [p for p in game.players if p.lost]
     draw = len(losers) == len(game.players)
-    if draw:
+    loop = draw and all(p.loss_rule == "104.4b" for p in losers)
+    if loop:
+        rules = ["104.1", "104.4b"]
+    elif draw:
         rules = ["104.1", "104.4a"]
     else:
         rules = ["104.1", "104.2a", *dict.fromkeys(p.loss_rule for p in losers if p.loss_rule)]
-    game.record("end", "driver.game_over", *rules, draw=draw,
-                losers=[{"name": p.name, "rule": p.loss_rule} for p in losers],
-                winners=[p.name for p in game.players if not p.lost], stack=bool(game.stack),
-                pending=bool(game.pending), skipped=skipped)
+    params: dict[str, Any] = {
+        "draw": draw, "losers": [{"name": p.name, "rule": p.loss_rule} for p in losers],
+        "winners": [p.name for p in game.players if not p.lost], "stack": bool(game.stack),
+        "pending": bool(game.pending), "skipped": skipped}
+    if loop:
+        params["loop"] = True
+    game.record("end", "driver.game_over", *rules, **params)
 
 
 def _unused_choices(game: Game) -> None:

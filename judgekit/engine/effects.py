@@ -24,6 +24,7 @@ from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.combat_removal import update_combat
+from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import make_object, move, move_to
 from judgekit.engine.replacement import (
@@ -586,10 +587,20 @@ def verb_untap(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Re
     game.touch()
 
 
+# How many tokens one replay may create, and how many objects (every incarnation) the game may hold: a bigger
+# file is a mistake (ScenarioProblem), never hours of work.
+MAX_TOKENS = 2000
+MAX_OBJECTS = 10000
+
+
 def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 111.2: the token enters under the control of the player who created it (ids ID, ID#2, ID#3...)."""
     token: TokenSpec = entry.param
     count = token.count
+    if game.tokens_created + count > MAX_TOKENS or len(game.objects) + count > MAX_OBJECTS:
+        raise ScenarioProblem("effects.too_many_tokens", max_tokens=MAX_TOKENS, max_objects=MAX_OBJECTS,
+                              created=game.tokens_created, count=count, objects=len(game.objects))
+    game.tokens_created += count
     base_id = str(token.data.get("id") or re.sub(r"\W+", "_", str(token.data.get("name") or "token").lower()))
     owner = ctx.controller
     for n in range(1, count + 1):

@@ -476,12 +476,22 @@ class _Run:
                 everything.append(b)
             for attr in {r.partition(":")[0] for r in b_reads}:
                 by_attr.setdefault(attr, []).append(b)
+        objects_read = {b.key: self._objects_read(b, layer) for b in group}
         for a in group:
             writes = _effect_writes(a, layer)
             if not writes:
                 continue
-            if "*" in writes:
-                readers: list[LEffect] = list(group)
+            if "*" in writes and a.fixed is not None:
+                # A copy effect changes only the objects it affects: it matters to the effects that read one
+                # of them (or whose reads are not known object by object).
+                hit = set(a.fixed)
+                readers: list[LEffect] = []
+                for b in group:
+                    read = objects_read[b.key]
+                    if read is None or read & hit:
+                        readers.append(b)
+            elif "*" in writes:
+                readers = list(group)
             else:
                 seen: dict[str, LEffect] = {e.key: e for e in everything}
                 for w in writes:
@@ -494,6 +504,25 @@ class _Run:
         order = {e.key: i for i, e in enumerate(group)}
         for deps in out.values():
             deps.sort(key=lambda e: order[e.key])
+        return out
+
+    def _objects_read(self, b: LEffect, layer: Layer) -> set[int] | None:
+        """The objects whose characteristics can change what ``b`` does in ``layer``, or None when they are
+        not known one by one. Known for a copy effect with a fixed set and no condition: the object it
+        copies, its source and the objects it affects."""
+        ops = set(b.ops_in(layer))
+        if b.fixed is None or b.condition or not ops or not ops <= {"copy_of", "except"} or "copy_of" not in ops:
+            return None
+        ref = b.ops["copy_of"]
+        if ref == "target":
+            uid = next((t for t in b.targets if isinstance(t, int)), None)
+        else:
+            uid = self.game.ids.get(ref) if isinstance(ref, str) else None
+        if uid is None:
+            return None
+        out = {uid, *b.fixed}
+        if b.source_uid is not None:
+            out.add(b.source_uid)
         return out
 
     def _depends(self, b: LEffect, a: LEffect, layer: Layer) -> bool:

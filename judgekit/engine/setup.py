@@ -7,6 +7,7 @@ affected set fixed when the replay starts (CR 611.2c).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from judgekit.engine.characteristics import layer_result
@@ -62,16 +63,39 @@ def build_game(data: dict[str, Any]) -> Game:
     return game
 
 
+class _Views(Mapping[int, Any]):
+    """The computed characteristics of every object, computed on first use only: an entry that names what it
+    affects and has no VALUE to evaluate needs none (so many entries cost no computation each)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._table: dict[int, Any] | None = None
+
+    def table(self) -> dict[int, Any]:
+        if self._table is None:
+            self._table = layer_result(self.game).computed
+        return self._table
+
+    def __getitem__(self, uid: int) -> Any:
+        return self.table()[uid]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.table())
+
+    def __len__(self) -> int:
+        return len(self.table())
+
+
 def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: int) -> ContinuousEffect:
     """An ``effects:`` entry: a continuous effect of a resolved spell, set fixed at the start (CR 611.2c)."""
     controller = ed.get("controller") or game.active
-    table = layer_result(game).computed
+    table = _Views(game)
     ctx = SelectorContext(you=controller, source=None, ids=game.ids, players=tuple(p.name for p in game.players))
     affects = ed["affects"]
     if isinstance(affects, tuple):
         affected = [game.ids[a] for a in affects if a in game.ids]
     else:
-        affected = select(affects, list(table.values()), ctx)
+        affected = select(affects, list(table.table().values()), ctx)
     ops = freeze_values(ed["ops"], ValueContext(game, table, ctx))
     effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=str(ed["source"]),
                               controller=controller, affected=affected, duration=ed.get("duration", "end_of_turn"),

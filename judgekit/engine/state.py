@@ -347,6 +347,8 @@ class Game:
     said: set[tuple[Any, ...]] = field(default_factory=set)
     # Ids named in the scenario (for the result), in order of first appearance.
     named: list[str] = field(default_factory=list)
+    # Tokens created during the replay (effects.MAX_TOKENS bounds them).
+    tokens_created: int = 0
 
     # -- bookkeeping -------------------------------------------------------------------------------------
     def touch(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.render.narration.common import Names, Text
+from judgekit.render.narration.common import Names, Text, stack_label
 from judgekit.render.narration.turn import step_name
 
 
@@ -20,7 +20,9 @@ def _start(p: dict[str, Any], names: Names) -> str:
 
 
 def _game_over(p: dict[str, Any], names: Names) -> str:
-    if p["draw"]:
+    if p.get("loop"):
+        text = "La partita è finita: è patta (104.4b), nessun giocatore vince."
+    elif p["draw"]:
         text = "La partita è finita: tutti i giocatori hanno perso nello stesso momento, la partita è patta."
     else:
         why = ", ".join(f"{lo['name']} ha perso ({lo['rule']})" if lo["rule"] else f"{lo['name']} ha perso"
@@ -49,7 +51,27 @@ def _step_passed(p: dict[str, Any], names: Names) -> str:
             f"(ora siamo nella {step_name(p['now'])})")
 
 
+def _sequence(abilities: list[dict[str, Any]], names: Names) -> str:
+    return " → ".join(stack_label(a, names) for a in abilities)
+
+
+def _mandatory_loop(p: dict[str, Any], names: Names) -> str:
+    return (f"Ciclo di azioni obbligatorie: dopo {p['resolutions']} risoluzioni si ripete sempre la stessa "
+            f"sequenza ({_sequence(p['abilities'], names)}) e nessun giocatore può interromperla, perché nessuna "
+            "delle azioni è facoltativa. La partita è patta (104.4b).")
+
+
+def _optional_loop(p: dict[str, Any], names: Names) -> str:
+    who = "; ".join(f"{o['controller']} può non usare l'{stack_label(o['item'], names)} (scelta per «{o['id']}»)"
+                    for o in p["optional"])
+    return (f"ciclo senza fine: dopo {p['resolutions']} risoluzioni si ripete sempre la stessa sequenza "
+            f"({_sequence(p['abilities'], names)}). Contiene un'abilità facoltativa («può»), quindi non è patta "
+            f"(104.4b): indica nello scenario la scelta che interrompe il ciclo ({who})")
+
+
 TEXTS: dict[str, Text] = {
+    "driver.mandatory_loop": _mandatory_loop,
+    "driver.optional_loop": _optional_loop,
     "driver.illegal_action": _illegal,
     "driver.start": _start,
     "driver.game_over": _game_over,

@@ -211,7 +211,14 @@ def _returned_to_battlefield(p: dict[str, Any], names: Names) -> str:
             + (f" con {what}" if what else "") + f", come un oggetto nuovo (timestamp {p['timestamp']}).")
 
 
+def _too_many_tokens(p: dict[str, Any], names: Names) -> str:
+    return (f"troppe pedine: l'effetto ne creerebbe altre {p['count']} dopo le {p['created']} già create "
+            f"(oggetti in partita: {p['objects']}); un replay può creare al massimo {p['max_tokens']} pedine e "
+            f"tenere al massimo {p['max_objects']} oggetti")
+
+
 TEXTS: dict[str, Text] = {
+    "effects.too_many_tokens": _too_many_tokens,
     "effects.continuous_effect": _continuous_effect,
     "effects.indestructible": _indestructible,
     "effects.regenerated": _regenerated,
