@@ -174,6 +174,26 @@ _YAML_PROBLEMS: list[tuple[str, str]] = [
     ("could not find expected ':'", "manca ':' dopo la chiave"),
     ("found duplicate anchor", "àncora YAML (&nome) ripetuta"),
     ("expected <block end>", "rientro non coerente"),
+    ("expected comment or line break while scanning a block scalar", "dopo '|' o '>' si va a capo"),
+    ("expected node content", "manca un valore (dopo '-', ':', '&' o un tag?)"),
+    ("expected <document start>", "testo in più dopo la fine del documento: controlla il rientro"),
+    ("found unexpected ':'", "':' non ammesso qui: servono le virgolette attorno al valore"),
+    ("while scanning an anchor", "nome di àncora YAML (&nome) non valido"),
+    ("while scanning an alias", "gli alias YAML (*nome) non sono ammessi: se '*' fa parte del testo, usa le "
+                                "virgolette"),
+    ("directive", "direttiva YAML (%) non ammessa: se '%' fa parte del testo, usa le virgolette"),
+    ("block sequence entries are not allowed", "'-' non ammesso qui: controlla il rientro"),
+    ("mapping keys are not allowed", "chiave non ammessa qui: controlla il rientro"),
+    ("while scanning a tag", "tag YAML (!) non valido: se '!' fa parte del testo, usa le virgolette"),
+    ("while parsing a tag", "tag YAML (!) non valido: se '!' fa parte del testo, usa le virgolette"),
+    ("tab character that violates indentation", "tabulazione nel rientro: il rientro si fa con gli spazi"),
+    ("expected hexdecimal number", "sequenza con '\\' non valida tra virgolette doppie: usa le virgolette "
+                                   "semplici"),
+    ("unexpected document indicator", "'---' o '...' a inizio riga dentro un testo tra virgolette"),
+    ("special characters are not allowed", "il file contiene un carattere di controllo non ammesso"),
+    ("control characters are not allowed", "il file contiene un carattere di controllo non ammesso"),
+    ("invalid leading UTF-8 octet", "il file non è in UTF-8"),
+    ("invalid trailing UTF-8 octet", "il file non è in UTF-8"),
     ("expected ',' or ']'", "lista tra [ ] non chiusa: manca ',' o ']'"),
     ("expected ',' or '}'", "mappa tra { } non chiusa: manca ',' o '}'"),
 ]
@@ -183,7 +203,7 @@ def _italian_yaml_problem(problem: str) -> str:
     for needle, message in _YAML_PROBLEMS:
         if needle in problem:
             return message
-    return f"errore di sintassi ({problem})"
+    return "errore di sintassi"
 
 
 def load_yaml_text(text: str, name: str, *, max_nodes: int = MAX_NODES) -> YamlDoc:
@@ -211,7 +231,11 @@ def load_yaml_text(text: str, name: str, *, max_nodes: int = MAX_NODES) -> YamlD
             problem = _italian_yaml_problem(" ".join(filter(None, (exc.problem, exc.context))))
             raise InvalidFileError([Issue(name, line, "", f"YAML non valido: {problem}")]) from None
         except yaml.YAMLError as exc:
-            raise InvalidFileError([Issue(name, None, "", f"YAML non valido: {exc}")]) from None
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            line = mark.line + 1 if mark is not None else None
+            problem = _italian_yaml_problem(" ".join(str(p) for p in (getattr(exc, "problem", None),
+                                                                     getattr(exc, "context", None), exc) if p))
+            raise InvalidFileError([Issue(name, line, "", f"YAML non valido: {problem}")]) from None
     finally:
         loader.dispose()
 

@@ -151,3 +151,55 @@ def test_a_bad_date_in_rules_it_is_told_by_the_command_that_needs_it(  # type: i
     assert result.exit_code == 3, result.output
     assert f"ipg.yaml:{number + 1}  date: deve essere una data" in result.stderr
     assert other.exit_code == 0
+
+
+def _pydantic_types() -> list[str]:
+    import typing
+
+    from pydantic_core.core_schema import ErrorType
+
+    return sorted(set(typing.get_args(ErrorType)) - {"value_error", "assertion_error"})
+
+
+@pytest.mark.parametrize("kind", _pydantic_types())
+def test_no_pydantic_error_type_falls_through_in_english(kind: str) -> None:
+    from judgekit.validation import italian_message
+
+    message = italian_message({"type": kind, "loc": ("a",), "msg": "Input should be a valid thing",
+                               "input": "x", "ctx": {}})
+    assert message
+    assert "Input" not in message and "should" not in message
+
+
+def test_a_wrong_type_everywhere_in_a_scenario_is_told_in_italian() -> None:
+    import re
+
+    import yaml
+
+    from judgekit.scenario.loader import load_scenario_text
+
+    english = re.compile(r"\b(Input|should|Value error|Field required|Extra inputs|Unable)\b")
+    base = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))
+    checked = 0
+    for key in base:
+        for wrong in (123, "xx", [1], {"a": 1}, None, True, 1.5):
+            data = {**base, key: wrong}
+            try:
+                load_scenario_text(yaml.safe_dump(data, allow_unicode=True), "s.yaml")
+            except InvalidFileError as exc:
+                checked += 1
+                for issue in exc.issues:
+                    assert not english.search(issue.message), (key, wrong, issue.message)
+    assert checked > 20
+
+
+@pytest.mark.parametrize("text", ["a: |x\n  b\n", "a:\n  - b\n  -\n- c\n", "a: 1\nb\n", "a: x: y\n",
+                                  "a: &\n", "a: * b\n", "%FOO\n---\na: 1\n", "a:\n  b: 1\n - c\n", "{a: 1, - b}\n",
+                                  "a: !<x\n", "a: \"\\xZZ\"\n", "a: \"x\n---\ny\"\n", "a: \x00\n", "a:\n\t- b\n",
+                                  "a: b\n\tc: d\n"])
+def test_yaml_syntax_errors_have_no_english(text: str) -> None:
+    import re
+
+    issue = _issue(text)
+    assert issue.message.startswith("YAML non valido: ")
+    assert not re.search(r"\b(found|expected|while|scanning|parsing|allowed|the)\b", issue.message), issue.message
