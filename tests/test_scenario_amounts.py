@@ -43,3 +43,12 @@ def test_control_opponent_is_refused() -> None:
     issue = info.value.issues[0]
     assert issue.key.endswith("control")
     assert "non «opponent»" in issue.message
+
+
+def test_a_negative_prevention_gets_one_message(tmp_path: Path) -> None:
+    text = (ROOT / "scenarios" / "cards" / "mind-stone.yaml").read_text(encoding="utf-8")
+    card = tmp_path / "mind-stone.yaml"
+    card.write_text(text.replace("draw: 1", "prevent_damage: -1"), encoding="utf-8")
+    with pytest.raises(InvalidFileError) as info:
+        load_card(card)
+    assert len(info.value.issues) == 1

@@ -235,6 +235,12 @@ def _not_negative(value: int) -> int:
     return value
 
 
+def _not_negative_number(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _not_negative(value)
+    return value
+
+
 # An amount of a one-shot verb (damage, life, cards): a literal number is never negative; an expression
 # that comes out negative counts as zero when the effect happens (CR 107.1b).
 Amount = Annotated[
@@ -515,7 +521,7 @@ class EffectEntry(Operations):
     tap: bool | None = None
     untap: bool | None = None
     create_token: TokenSpec | None = None
-    prevent_damage: Annotated[int, AfterValidator(_not_negative)] | Literal["all"] | None = None
+    prevent_damage: Annotated[int | Literal["all"] | None, BeforeValidator(_not_negative_number)] = None
     regenerate: bool | None = None
     fight: str | None = None
 
