@@ -24,11 +24,79 @@ M = TypeVar("M", bound=BaseModel)
 
 _TYPE_NAMES = {
     "str": "un testo",
+    "string": "un testo",
     "int": "un numero intero",
+    "float": "un numero",
+    "decimal": "un numero",
     "bool": "true o false",
     "list": "una lista",
+    "tuple": "una lista",
+    "set": "una lista",
+    "frozen_set": "una lista",
+    "iterable": "una lista",
     "dict": "una mappa (chiave: valore)",
 }
+
+# pydantic error types told with a fixed Italian sentence; ``{value}`` and context keys are filled in.
+_FIXED: dict[str, str] = {
+    "string_sub_type": "deve essere un testo, non «{value}»",
+    "string_unicode": "deve essere un testo, non «{value}»",
+    "string_not_ascii": "il testo «{value}» deve contenere solo caratteri ASCII",
+    "string_too_short": "il testo deve avere almeno {min_length} caratteri",
+    "string_too_long": "il testo può avere al massimo {max_length} caratteri",
+    "none_required": "deve essere vuoto (null), non «{value}»",
+    "finite_number": "deve essere un numero finito, non «{value}»",
+    "multiple_of": "deve essere un multiplo di {multiple_of}",
+    "int_from_float": "deve essere un numero intero, non «{value}»",
+    "decimal_max_digits": "troppe cifre in «{value}»",
+    "decimal_max_places": "troppe cifre decimali in «{value}»",
+    "decimal_whole_digits": "troppe cifre intere in «{value}»",
+    "date_from_datetime_inexact": "deve essere una data AAAA-MM-GG, senza ora: non «{value}»",
+    "date_past": "deve essere una data passata, non «{value}»",
+    "date_future": "deve essere una data futura, non «{value}»",
+    "datetime_type": "deve essere una data e ora, non «{value}»",
+    "datetime_parsing": "deve essere una data e ora AAAA-MM-GG hh:mm, non «{value}»",
+    "datetime_from_date_parsing": "deve essere una data e ora AAAA-MM-GG hh:mm, non «{value}»",
+    "time_type": "deve essere un'ora hh:mm, non «{value}»",
+    "time_parsing": "deve essere un'ora hh:mm, non «{value}»",
+    "recursion_loop": "struttura ricorsiva non ammessa",
+    "frozen_field": "questo campo non si può cambiare",
+    "frozen_instance": "questo valore non si può cambiare",
+    "is_instance_of": "tipo di valore non ammesso «{value}»",
+    "is_subclass_of": "tipo di valore non ammesso «{value}»",
+    "dataclass_type": "deve essere una mappa (chiave: valore)",
+    "dataclass_exact_type": "deve essere una mappa (chiave: valore)",
+    "model_attributes_type": "deve essere una mappa (chiave: valore)",
+    "union_tag_not_found": "manca la chiave che indica il tipo ({discriminator})",
+    "literal_error": "valore non ammesso «{value}»: ammessi {expected}",
+    "enum": "valore non ammesso «{value}»: ammessi {expected}",
+    "bytes_type": "deve essere un testo, non «{value}»",
+    "callable_type": "valore non ammesso «{value}»",
+    "uuid_type": "deve essere un identificativo UUID, non «{value}»",
+    "uuid_parsing": "deve essere un identificativo UUID, non «{value}»",
+    "url_type": "deve essere un indirizzo web, non «{value}»",
+    "url_parsing": "deve essere un indirizzo web, non «{value}»",
+    "json_invalid": "testo JSON non valido",
+    "json_type": "deve essere un testo JSON",
+    "no_such_attribute": "chiave sconosciuta",
+    "get_attribute_error": "valore non leggibile",
+    "default_factory_not_called": "valore predefinito non disponibile",
+    "invalid_key": "chiave non valida «{value}»",
+}
+
+
+def _pydantic_error_types() -> frozenset[str]:
+    """Every error type pydantic itself can report (anything else is a custom type with our own message)."""
+    import typing
+
+    from pydantic_core.core_schema import ErrorType
+
+    return frozenset(typing.get_args(ErrorType))
+
+
+class _Blank(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 def _real_loc(loc: tuple[Any, ...], data: Any) -> Loc:
@@ -124,7 +192,14 @@ def italian_message(error: Any, model: type[BaseModel] | None = None) -> str:
             if message.startswith(prefix):
                 message = message[len(prefix):]
         return message
-    return f"valore non valido: {error.get('msg', '')}"
+    if kind in _FIXED:
+        return _FIXED[kind].format_map(_Blank({**{k: str(v) for k, v in ctx.items()}, "value": value}))
+    for suffix, name in _TYPE_NAMES.items():
+        if kind.startswith(f"{suffix}_"):
+            return f"deve essere {name}, non «{value}»"
+    if kind not in _pydantic_error_types():  # a custom error type: its message is ours, in Italian
+        return str(error.get("msg", "")) or "valore non valido"
+    return f"valore non valido «{value}»"
 
 
 def issues_from_validation(exc: ValidationError, doc: YamlDoc, model: type[BaseModel] | None = None,

@@ -66,7 +66,7 @@ def _stamp(folder: Path) -> tuple[Any, ...]:
 
 def library(folder: Path | None = None) -> CardLibrary:
     """The card library of ``folder`` (default: the shipped one), indexed by folded English/Italian name."""
-    import yaml
+    from judgekit.yamlio import load_data_or_none
 
     folder = folder or paths.cards_dir()
     stamp = _stamp(folder)
@@ -74,11 +74,10 @@ def library(folder: Path | None = None) -> CardLibrary:
     if hit is not None and hit[0] == stamp:
         return hit[1]
     lib = CardLibrary(folder)
-    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         try:
-            raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe loader
-        except (OSError, yaml.YAMLError, UnicodeDecodeError):
+            raw = load_data_or_none(path.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError):
             raw = None
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             entry = CardEntry(path.stem, None, path)

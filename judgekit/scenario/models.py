@@ -228,6 +228,30 @@ Value = Annotated[
 ]
 
 
+def _not_negative(value: int) -> int:
+    if value < 0:
+        raise ValueError(f"una quantità scritta come numero non può essere negativa ({value}): usa 0 o un numero "
+                         "positivo")
+    return value
+
+
+def _not_negative_number(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _not_negative(value)
+    return value
+
+
+# An amount of a one-shot verb (damage, life, cards): a literal number is never negative; an expression
+# that comes out negative counts as zero when the effect happens (CR 107.1b).
+Amount = Annotated[
+    Annotated[int, AfterValidator(_not_negative), Tag("_int")]
+    | Annotated[Literal["mana_value"], BeforeValidator(_value_literal), Tag("_str")]
+    | Annotated[ValueExpr, Tag("_dict")],
+    Discriminator(_type_tag, custom_error_type="value_kind",
+                  custom_error_message="un valore è un numero intero, mana_value o una mappa come {count: ...}"),
+]
+
+
 class PT(StrictModel):
     power: Value
     toughness: Value
@@ -323,6 +347,14 @@ class Operations(StrictModel):
         for v in value or []:
             if v not in vocab.LAND_TYPES:
                 raise ValueError(f"«{v}» non è un tipo di terra (CR 205.3i)")
+        return value
+
+    @field_validator("control")
+    @classmethod
+    def _control(cls, value: str | None) -> str | None:
+        if value == "opponent":
+            raise ValueError("«control» prende «you» (il controllore della fonte dell'effetto) o il nome di un "
+                             "giocatore, non «opponent»")
         return value
 
     def operation_names(self) -> list[str]:
@@ -473,23 +505,23 @@ class EffectEntry(Operations):
 
     to: WordOrSelector | None = None
     duration: Literal["end_of_turn", "end_of_combat", "permanent"] | None = None
-    damage: Value | None = None
+    damage: Amount | None = None
     destroy: bool | None = None
     exile: bool | None = None
     exile_and_return: bool | None = None
     sacrifice: bool | None = None
     return_to_hand: bool | None = None
     counter: bool | None = None
-    gain_life: Value | None = None
-    lose_life: Value | None = None
-    draw: Value | None = None
-    discard: Value | None = None
+    gain_life: Amount | None = None
+    lose_life: Amount | None = None
+    draw: Amount | None = None
+    discard: Amount | None = None
     add_counters: Counters | None = None
     remove_counters: Counters | None = None
     tap: bool | None = None
     untap: bool | None = None
     create_token: TokenSpec | None = None
-    prevent_damage: int | Literal["all"] | None = None
+    prevent_damage: Annotated[int | Literal["all"] | None, BeforeValidator(_not_negative_number)] = None
     regenerate: bool | None = None
     fight: str | None = None
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from judgekit import paths
 
 FOLDERS = ("layers", "stack", "combat")
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -50,12 +49,11 @@ def shipped(base: Path | None = None) -> list[ShippedScenario]:
 
 
 def _describe(path: Path, raw: bytes | None) -> tuple[str, str]:
-    import yaml
+    from judgekit.yamlio import load_data_or_none
 
-    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(raw.decode("utf-8"), Loader=loader) if raw is not None else None  # noqa: S506 - safe
-    except (yaml.YAMLError, UnicodeDecodeError):
+        data = load_data_or_none(raw.decode("utf-8-sig")) if raw is not None else None
+    except UnicodeDecodeError:
         data = None
     data = data if isinstance(data, dict) else {}
     sid = str(data["id"]) if isinstance(data.get("id"), str) else path.stem
