@@ -166,3 +166,14 @@ def test_rule_suggestions_compare_a_bounded_id() -> None:
         mp.setattr(rapidfuzz.process, "extract", counting)
         lookup.suggestions("100." + "9" * 100_000, part)
     assert seen == [(lookup.SUGGEST_MAX_LEN, lookup.SUGGEST_MAX_CANDIDATES)]
+
+
+def test_a_rule_of_many_lines_is_joined_once() -> None:
+    """Continuation lines are collected and joined at the end (no quadratic string growth)."""
+    from judgekit.corpus.importer import parse
+
+    lines = 150_000
+    text = "100.1. First line.\n" + "more\n" * lines + "Example: An example.\n" + "again\n" * lines
+    (rule,) = parse(text).rules
+    assert rule["text"] == "First line." + " more" * lines
+    assert rule["examples"] == ["An example." + " again" * lines]

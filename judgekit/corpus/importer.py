@@ -166,7 +166,7 @@ def parse(text: str, name: str = "CR") -> ParsedRules:
                 current = None
                 continue
             seen.add(rid)
-            current = {"id": rid, "text": rule.group(4).strip(), "examples": []}
+            current = {"id": rid, "text": [rule.group(4).strip()], "examples": []}
             result.rules.append(current)
             continue
         section = _SECTION.match(line)
@@ -183,11 +183,14 @@ def parse(text: str, name: str = "CR") -> ParsedRules:
             continue
         example = _EXAMPLE.match(line)
         if example:
-            current["examples"].append(example.group(1).strip())
+            current["examples"].append([example.group(1).strip()])
         elif current["examples"]:
-            current["examples"][-1] += " " + line
+            current["examples"][-1].append(line)
         else:
-            current["text"] += " " + line
+            current["text"].append(line)
+    for item in result.rules:  # lines are joined once at the end: a long rule never costs quadratic time
+        item["text"] = " ".join(item["text"])
+        item["examples"] = [" ".join(parts) for parts in item["examples"]]
     if not result.rules:
         raise _bad(name, "nessuna regola trovata nel file")
     result.rules.sort(key=lambda r: sort_key(r["id"]))
