@@ -62,7 +62,16 @@ def run_import(file: Path) -> None:
     sys.stdout.write(summary(result) + "\n")
 
 
-@command("import-cr", "importa-cr")
+IMPORT_EPILOG = (
+    "L'importazione è salvata in cr_en.yaml nella cartella dei dati (JUDGEKIT_DATA_DIR, di solito "
+    "~/.local/share/judgekit) e sostituisce la precedente. Se il nuovo file ha meno della metà delle regole "
+    "della precedente o non indica la data di entrata in vigore, la precedente è conservata in "
+    "cr_en.backup-AAAAMMGGTHHMMSS.yaml nella stessa cartella e il comando lo dice. Per ripristinarla rinomina "
+    "quella copia in cr_en.yaml (per esempio: mv cr_en.backup-...yaml cr_en.yaml)."
+)
+
+
+@command("import-cr", "importa-cr", epilog=IMPORT_EPILOG)
 def import_cr(
     file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
                                          help="Il file di testo delle Comprehensive Rules ufficiali (inglese).")],

@@ -10,6 +10,7 @@ documents: it dispatches by path to the right model and reports every problem as
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ IMPORT_FILE = "cr_en.yaml"
 TITLE_WORDS = 8
 
 _KIND_DIRS = ("cr", "sintesi")
+_QUOTED_TITLE = re.compile(r"(\d{3}(?:\.\d+[a-z]?)?)\.?,?\s*[“\"«]([^”\"»]{3,80})[”\"»]")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -36,14 +38,17 @@ def first_words(text: str, count: int = TITLE_WORDS) -> str:
 
 
 def quoted_titles(text: str, refs: list[str]) -> dict[str, str]:
-    """Titles the text itself gives to the rules it cites: ``regola 603, “Gestione delle Abilità Innescate”``."""
-    import re
+    """Titles the text itself gives to the rules it cites: ``regola 603, “Gestione delle Abilità Innescate”``.
 
+    One pass over the text (never one search per reference), the first title of each cited rule.
+    """
+    wanted = set(refs)
     found: dict[str, str] = {}
-    for ref in refs:
-        match = re.search(re.escape(ref) + r"\.?,?\s*[“\"«]([^”\"»]{3,80})[”\"»]", text)
-        if match:
-            found[ref] = match.group(1).strip().rstrip(".,")
+    if not wanted or not any(q in text for q in "“\"«"):
+        return found
+    for match in _QUOTED_TITLE.finditer(text):
+        if match.group(1) in wanted:
+            found.setdefault(match.group(1), match.group(2).strip().rstrip(".,"))
     return found
 
 

@@ -157,6 +157,12 @@ _RULE_REF_PATTERN = (
 )
 _SECTION_REF_PATTERN = r"\b(?:[Rr]egol[ae]|[Rr]ules?|[Ss]ezion[ei]|[Ss]ections?)\s+(\d{3})(?!\d)(?!\.\d)"
 
+#: The most rule numbers one written range expands to (``100.1-100.40``); a longer range is kept as its
+#: two ends, so that text (an imported file) can never make the compiler build millions of ids.
+MAX_RANGE = 40
+#: The most cross-references kept for one text; real rules cite a handful.
+MAX_REFS = 500
+
 
 def _expand(match: re.Match[str]) -> list[str]:
     section, number, letter = match.group(1), int(match.group(2)), match.group(3)
@@ -166,8 +172,9 @@ def _expand(match: re.Match[str]) -> list[str]:
         if end.startswith(section) and sort_key(end) >= sort_key(first):
             if letter and match.group(6) and int(match.group(5)) == number:
                 return [f"{section}.{number}{x}" for x in letters_between(letter, match.group(6))]
-            if not letter and not match.group(6):
-                return [f"{section}.{n}" for n in range(number, int(match.group(5)) + 1)]
+            last = int(match.group(5))
+            if not letter and not match.group(6) and last - number < MAX_RANGE:
+                return [f"{section}.{n}" for n in range(number, last + 1)]
         return [first, end]
     if match.group(7) and not letter:
         last = int(match.group(7))
@@ -184,7 +191,8 @@ def find_refs(text: str) -> list[str]:
     """Rule numbers cited in ``text``, in order, without repeats.
 
     Recognises ``vedi regola 702.7``, ``(see rule 603.2)``, ranges ``regole 509.1–3`` and
-    ``506.7a–f`` (expanded), and bare sections only after a word like ``regola``/``rule``/``sezione``.
+    ``506.7a–f`` (expanded, up to :data:`MAX_RANGE` numbers; a longer range gives its two ends), and
+    bare sections only after a word like ``regola``/``rule``/``sezione``. At most :data:`MAX_REFS` are kept.
     """
     found: list[tuple[int, str]] = []
     for match in re.finditer(_RULE_REF_PATTERN, text):
@@ -193,8 +201,9 @@ def find_refs(text: str) -> list[str]:
     for match in re.finditer(_SECTION_REF_PATTERN, text):
         found.append((match.start(1), match.group(1)))
     found.sort(key=lambda item: item[0])
-    out: list[str] = []
+    out: dict[str, None] = {}
     for _, rid in found:
-        if rid not in out:
-            out.append(rid)
-    return out
+        out.setdefault(rid, None)
+        if len(out) >= MAX_REFS:
+            break
+    return list(out)

@@ -25,6 +25,10 @@ from judgekit.errors import InvalidFileError, Issue
 from judgekit.fileio import read_bytes, write_atomic
 
 MAX_BYTES = 40_000_000
+#: A previous import is kept as a backup when the new one has fewer than this share of its rules.
+SHRINK_RATIO = 0.5
+#: At most this many repeated rule numbers are listed in the summary.
+MAX_LISTED = 20
 
 _RULE = re.compile(r"^(\d{3})\.(\d+)([a-z]?)\.?(?:\s+(.*))?$")
 _SECTION = re.compile(r"^(\d{3})\.\s+(\S.*)$")
@@ -162,7 +166,7 @@ def parse(text: str, name: str = "CR") -> ParsedRules:
                 current = None
                 continue
             seen.add(rid)
-            current = {"id": rid, "text": rule.group(4).strip(), "examples": []}
+            current = {"id": rid, "text": [rule.group(4).strip()], "examples": []}
             result.rules.append(current)
             continue
         section = _SECTION.match(line)
@@ -179,17 +183,66 @@ def parse(text: str, name: str = "CR") -> ParsedRules:
             continue
         example = _EXAMPLE.match(line)
         if example:
-            current["examples"].append(example.group(1).strip())
+            current["examples"].append([example.group(1).strip()])
         elif current["examples"]:
-            current["examples"][-1] += " " + line
+            current["examples"][-1].append(line)
         else:
-            current["text"] += " " + line
+            current["text"].append(line)
+    for item in result.rules:  # lines are joined once at the end: a long rule never costs quadratic time
+        item["text"] = " ".join(item["text"])
+        item["examples"] = [" ".join(parts) for parts in item["examples"]]
     if not result.rules:
         raise _bad(name, "nessuna regola trovata nel file")
     result.rules.sort(key=lambda r: sort_key(r["id"]))
     if glossary_at < len(lines):
         result.glossary = _parse_glossary(lines[glossary_at + 1:credits_at if credits_at > glossary_at else None])
     return result
+
+
+def backup_name(stamp: dt.datetime) -> str:
+    """``cr_en.backup-20310307T101500.yaml``: where a replaced import is kept."""
+    return f"cr_en.backup-{stamp.strftime('%Y%m%dT%H%M%S')}.yaml"
+
+
+def _previous(target: Path) -> tuple[bytes, int | None, str | None] | None:
+    """The import already saved: its bytes, how many rules and its date (None when unreadable)."""
+    import yaml
+
+    try:
+        raw = target.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        from judgekit.errors import FileAccessError
+
+        raise FileAccessError(f"impossibile leggere l'importazione precedente {target}: "
+                              f"{exc.strerror or exc}") from exc
+    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(raw.decode("utf-8"), Loader=loader)  # noqa: S506 - safe loader
+    except (UnicodeDecodeError, yaml.YAMLError):
+        return raw, None, None
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
+        return raw, None, None
+    date = data.get("effective_date")
+    return raw, len(data["rules"]), str(date) if date else None
+
+
+def _keep_previous(target: Path, rules: int, dated: bool, now: dt.datetime) -> dict[str, Any] | None:
+    """Back up the saved import when the new one is much smaller, undated, or the old one is unreadable."""
+    previous = _previous(target)
+    if previous is None:
+        return None
+    raw, old_rules, old_date = previous
+    if old_rules is not None and dated and rules >= old_rules * SHRINK_RATIO:
+        return None
+    backup = target.parent / backup_name(now)
+    n = 1
+    while backup.exists():
+        backup = target.parent / backup_name(now).replace(".yaml", f"-{n}.yaml")
+        n += 1
+    write_atomic(backup, raw)
+    return {"path": str(backup), "rules": old_rules, "effective_date": old_date}
 
 
 def import_file(path: Path) -> dict[str, Any]:
@@ -208,11 +261,12 @@ def import_file(path: Path) -> dict[str, Any]:
     text, encoding = decode(read_bytes(path), name)
     parsed = parse(text, name)
     parsed.encoding = encoding
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
     data = {
         "language": "en",
         "document": path.name,
         "effective_date": parsed.effective_date.isoformat() if parsed.effective_date else None,
-        "imported": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
+        "imported": now.isoformat(),
         "sections": parsed.sections,
         "rules": parsed.rules,
         "glossary": parsed.glossary,
@@ -220,6 +274,7 @@ def import_file(path: Path) -> dict[str, Any]:
     dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
     payload = yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False, width=1_000_000)
     target = paths.user_data_dir() / IMPORT_FILE
+    backup = _keep_previous(target, len(parsed.rules), parsed.effective_date is not None, now)
     write_atomic(target, payload)
     cache.reset()
     sections = sorted({r["id"][:3] for r in parsed.rules})
@@ -236,7 +291,28 @@ def import_file(path: Path) -> dict[str, Any]:
         "encoding": encoding,
         "line_ends": parsed.line_ends,
         "duplicates": parsed.duplicates,
+        "backup": backup,
     }
+
+
+def backup_notice(backup: dict[str, Any], result: dict[str, Any]) -> str:
+    """What the import replaced and where the copy of it is, in Italian."""
+    from judgekit.corpus.render_rule import italian_date
+
+    if backup["rules"] is None:
+        old = "illeggibile"
+    else:
+        old = f"{backup['rules']} regole, " + (
+            f"in vigore dal {italian_date(backup['effective_date'])}" if backup["effective_date"] else "senza data")
+    why = []
+    if backup["rules"] is not None and result["rules"] < backup["rules"] * SHRINK_RATIO:
+        why.append("meno della metà delle regole")
+    if result["effective_date"] is None:
+        why.append("nessuna data di entrata in vigore")
+    reason = f" (la nuova ha {' e '.join(why)})" if why else ""
+    return (f"Attenzione: questa importazione ha sostituito la precedente ({old}){reason}. "
+            f"Una copia della precedente è in {backup['path']}: per ripristinarla rinominala in "
+            f"{Path(result['target']).name} nella stessa cartella.")
 
 
 def summary(result: dict[str, Any]) -> str:
@@ -251,8 +327,14 @@ def summary(result: dict[str, Any]) -> str:
         + (italian_date(result["effective_date"]) if result["effective_date"] else "non trovata") + ".",
         f"Codifica: {result['encoding']}; fine riga: {result['line_ends']}.",
     ]
-    if result["duplicates"]:
-        lines.append(f"Numeri ripetuti ignorati (tenuta la prima occorrenza): {', '.join(result['duplicates'])}.")
+    duplicates = result["duplicates"]
+    if duplicates:
+        more = len(duplicates) - MAX_LISTED
+        listed = ", ".join(duplicates[:MAX_LISTED]) + (f" e altri {more}" if more > 0 else "")
+        lines.append(f"Numeri ripetuti ignorati (tenuta la prima occorrenza): {listed}.")
+    backup = result.get("backup")
+    if backup:
+        lines.append(backup_notice(backup, result))
     lines.append(f"Salvato in {result['target']}. Ora «judgekit rule NUMERO --en» mostra il testo inglese "
                  "accanto all'italiano e le regole senza testo italiano sono servite in inglese.")
     return "\n".join(lines)

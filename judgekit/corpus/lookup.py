@@ -70,13 +70,19 @@ def _covered(part: RulesPart) -> str:
     return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in spans)
 
 
+#: "Forse cercavi" budget: the longest id compared and how many ids are scored.
+SUGGEST_MAX_LEN = 16
+SUGGEST_MAX_CANDIDATES = 20_000
+
+
 def suggestions(wanted: str, part: RulesPart, limit: int = 5) -> list[str]:
     """The existing ids nearest to ``wanted`` (same section first)."""
     from rapidfuzz import fuzz, process
 
     order: list[str] = part["order"]
+    wanted = wanted[:SUGGEST_MAX_LEN]
     section = wanted[:3]
-    pool = [rid for rid in order if rid.startswith(section)] or order
+    pool = ([rid for rid in order if rid.startswith(section)] or order)[:SUGGEST_MAX_CANDIDATES]
     found = process.extract(wanted, pool, scorer=fuzz.ratio, limit=limit)
     return [match[0] for match in found]
 

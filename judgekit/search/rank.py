@@ -148,9 +148,16 @@ def vocab_table(index: dict[str, Any]) -> Table:
     return Table(index["vocab_words"], index["vocab_stems"])
 
 
+#: Typo correction budget: the longest word it looks at, how many unknown words of one query it corrects
+#: and how many vocabulary words it scores for one of them.
+FUZZY_MAX_LEN = 30
+FUZZY_MAX_WORDS = 8
+FUZZY_MAX_CANDIDATES = 20_000
+
+
 def _fuzzy(word: str, index: dict[str, Any]) -> list[tuple[str, float]]:
     """Vocabulary words close to an unknown ``word`` (typo tolerance), best first."""
-    if len(word) < 4 or italian.is_number(word):
+    if len(word) < 4 or len(word) > FUZZY_MAX_LEN or italian.is_number(word):
         return []
     from rapidfuzz import fuzz, process
 
@@ -161,6 +168,8 @@ def _fuzzy(word: str, index: dict[str, Any]) -> list[tuple[str, float]]:
         bucket = buckets.get(size)
         if bucket:
             stem_of.update(zip(bucket[0].split("\n"), bucket[1].split("\n"), strict=True))
+        if len(stem_of) >= FUZZY_MAX_CANDIDATES:
+            break
     found = process.extract(word, list(stem_of), scorer=fuzz.ratio, score_cutoff=cutoff, limit=6)
     out: list[tuple[str, float]] = []
     seen: set[str] = set()
@@ -216,11 +225,13 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
     vocab = vocab_table(index)
     terms = Table(index["terms"])
     stems: list[str] = []
+    fuzzy_left = FUZZY_MAX_WORDS
     for pos, word in enumerate(words):
         known = vocab.get(word)
         stem = known if known is not None else italian.stem(word)
         if known is None and stem not in terms:
-            candidates = _fuzzy(word, index)
+            candidates = _fuzzy(word, index) if fuzzy_left > 0 else []
+            fuzzy_left -= 1
             if candidates:
                 query.corrections.append((word, candidates))
                 for cand, score in candidates:

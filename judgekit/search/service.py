@@ -34,6 +34,11 @@ def parse_docs(value: str | None) -> set[str] | None:
     return out or None
 
 
+#: "Forse cercavi" budget: the part of the query compared and how many glossary names are scored.
+SUGGEST_MAX_LEN = 200
+SUGGEST_MAX_CANDIDATES = 20_000
+
+
 def suggestions(index: dict[str, Any], text: str, limit: int = 3) -> list[str]:
     """Glossary terms close to ``text`` (rapidfuzz WRatio), offered when nothing is found."""
     pairs: list[tuple[str, str]] = index.get("suggest") or []
@@ -41,9 +46,9 @@ def suggestions(index: dict[str, Any], text: str, limit: int = 3) -> list[str]:
         return []
     from rapidfuzz import fuzz, process, utils
 
-    names = [name for name, _ in pairs]
-    found = process.extract(italian.fold(text), names, scorer=fuzz.WRatio, processor=utils.default_process,
-                            score_cutoff=70, limit=12)
+    names = [name for name, _ in pairs][:SUGGEST_MAX_CANDIDATES]
+    found = process.extract(italian.fold(text[:SUGGEST_MAX_LEN]), names, scorer=fuzz.WRatio,
+                            processor=utils.default_process, score_cutoff=70, limit=12)
     out: list[str] = []
     for _name, _score, pos in sorted(found, key=lambda f: (-f[1], f[2])):
         term = pairs[pos][1]
