@@ -9,6 +9,7 @@ print), ``internal`` (any other exception: a bug) or, with a message in English,
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ def mutate_data(data: Any, rng: random.Random) -> Any:
     elif kind == 3:
         parent[key] = DEEP
     else:
-        parent[key] = rng.choice(ODD_VALUES)
+        parent[key] = copy.deepcopy(rng.choice(ODD_VALUES))
     return data
 
 
