@@ -134,11 +134,17 @@ def _stemmer() -> StemFunc:
     return _stem_word
 
 
+# No Italian or English word of the game is longer; a longer token is not stemmed.
+LONGEST_WORD = 40
+
+
 def stem(token: str, table: StemTable | None = None) -> str:
     """The stem of a folded token: numbers and words shorter than three letters are kept as they are, a
     word in ``table`` takes its stem from it, any other word is stemmed (Snowball Italian, then a present
-    participle ending ``-ant``/``-ent``, not ``-ment``, is removed from stems longer than six letters)."""
-    if is_number(token) or len(token) < 3:
+    participle ending ``-ant``/``-ent``, not ``-ment``, is removed from stems longer than six letters). A
+    token longer than any word (over :data:`LONGEST_WORD` letters) is kept as it is: stemming it would only
+    cost time."""
+    if is_number(token) or len(token) < 3 or len(token) > LONGEST_WORD:
         return token
     if table is not None:
         found = table.get(token)

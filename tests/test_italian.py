@@ -95,3 +95,11 @@ def test_key_compares_names_whatever_their_punctuation() -> None:
 def test_join_text_keeps_non_empty_parts_one_per_line() -> None:
     assert italian.join_text("testo", None, "", ["esempio 1", "", "esempio 2"], ()) == "testo\nesempio 1\nesempio 2"
     assert italian.join_text(None, []) == ""
+
+
+def test_a_token_longer_than_any_word_is_not_stemmed() -> None:
+    from judgekit import italian
+
+    long = "a" * (italian.LONGEST_WORD + 1)
+    assert italian.stem(long) == long
+    assert italian.stem("bloccanti") == "blocc"

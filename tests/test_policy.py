@@ -248,3 +248,24 @@ def test_irregular_participles_meet_their_infinitive(policy) -> None:  # type: i
     forms = policy["index"]["forms"]
     assert italian.stems("nascosto", policy["index"]["table"], forms) == italian.stems("nascondere")
     assert italian.stems("accorto", policy["index"]["table"], forms) == italian.stems("accorgere")
+
+
+def test_typo_correction_of_a_described_situation_is_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A huge description corrects at most MAX_FUZZY_WORDS unknown words, each of bounded length."""
+    import rapidfuzz.process
+
+    from judgekit.cache import corpus
+    from judgekit.policy import match
+
+    calls: list[str] = []
+    original = rapidfuzz.process.extractOne
+
+    def counting(query, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(query)
+        return original(query, *args, **kwargs)
+
+    monkeypatch.setattr(rapidfuzz.process, "extractOne", counting)
+    words = " ".join(f"zqxw{i}vbn" for i in range(200)) + " " + "k" * 5000
+    match._query_stems(words, corpus()["policy"]["index"])
+    assert len(calls) <= match.MAX_FUZZY_WORDS
+    assert all(len(q) <= match.MAX_FUZZY_LENGTH for q in calls)

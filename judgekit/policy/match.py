@@ -38,6 +38,11 @@ class Match:
     terms: list[str] = field(default_factory=list)
 
 
+# Typo correction is bounded: at most this many unknown words of a query, each at most this long.
+MAX_FUZZY_WORDS = 8
+MAX_FUZZY_LENGTH = 30
+
+
 def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
     """Stems of the query and, for each, the data stem it was matched to when it was a typo."""
     idf: dict[str, float] = index["idf"]
@@ -45,11 +50,12 @@ def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str
     stems = italian.stems(query, table, index.get("forms"))
     fixed: dict[str, str] = {}
     synonyms = index.get("synonyms") or {}
-    unknown = [s for s in stems if s not in idf and s not in synonyms and len(s) >= 4 and not s[:1].isdigit()]
+    unknown = [s for s in stems if s not in idf and s not in synonyms and 4 <= len(s) <= MAX_FUZZY_LENGTH
+               and not s[:1].isdigit()]
     if unknown:
         from rapidfuzz import fuzz, process
 
-        for stem in unknown:
+        for stem in unknown[:MAX_FUZZY_WORDS]:
             best = process.extractOne(stem, index["vocab"], scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
             if best:
                 fixed[stem] = best[0]
