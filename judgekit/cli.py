@@ -36,6 +36,9 @@ def _italianize() -> None:
         from typer import rich_utils
     except ImportError:  # pragma: no cover - rich is a dependency
         return
+    from judgekit.textstyle import patch_rich_broken_pipe
+
+    patch_rich_broken_pipe()
     rich_utils.ARGUMENTS_PANEL_TITLE = "Argomenti"
     rich_utils.OPTIONS_PANEL_TITLE = "Opzioni"
     rich_utils.COMMANDS_PANEL_TITLE = "Comandi"
@@ -123,6 +126,8 @@ class JudgekitGroup(_ItalianMixin, TyperGroup):
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except BrokenPipeError:
+            raise  # the reader went away: run() ends quietly
         except KeyboardInterrupt:
             sys.stderr.write("interrotto\n")
             ctx.exit(130)
@@ -237,11 +242,55 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+def configure_streams() -> None:
+    """Standard output and error never fail on a character their encoding lacks.
+
+    Under an ASCII or Latin-1 locale (``LC_ALL=C``, ``PYTHONIOENCODING=ascii``) Italian text and
+    arguments holding undecodable bytes (surrogates) are written with replacement characters.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # pragma: no cover - a closed or detached stream
+                pass
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail on a closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - nothing more to do
+        pass
+
+
 def run() -> None:
-    """Console-script entry point: loads and registers only the command asked for."""
+    """Console-script entry point: loads and registers only the command asked for.
+
+    A closed pipe (``judgekit scenarios | head -1``) ends the run quietly with exit code 0, as the
+    Python documentation recommends for SIGPIPE.
+    """
+    configure_streams()
     argv = sys.argv[1:]
     wanted = argv[0] if argv and argv[0] in COMMAND_MODULES else None
-    if wanted is not None:
-        importlib.import_module(COMMAND_MODULES[wanted])
-        wanted = ALIASES.get(wanted, wanted)
-    build_app(wanted)(prog_name="judgekit")
+    code: int | str | None = 0
+    pipe_closed = False
+    try:
+        try:
+            if wanted is not None:
+                importlib.import_module(COMMAND_MODULES[wanted])
+                wanted = ALIASES.get(wanted, wanted)
+            build_app(wanted)(prog_name="judgekit")
+        except SystemExit as exc:
+            code = exc.code
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pipe_closed = True
+    # click turns a closed pipe into exit code 1 after wrapping standard output in _PacifyFlushWrapper
+    if pipe_closed or type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+        _quiet_stdout()
+        code = 0
+    sys.exit(code)

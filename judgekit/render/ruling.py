@@ -26,6 +26,9 @@ def render(ruling: Ruling, console: Any = None) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from judgekit.textstyle import patch_rich_broken_pipe
+
+    patch_rich_broken_pipe()
     width = None if sys.stdout.isatty() else 120
     con = console or Console(highlight=False, soft_wrap=False, width=width)
     con.print(f"[bold]{escape(ruling.title)}[/bold]  [dim]({escape(ruling.scenario)})[/dim]")
