@@ -32,6 +32,12 @@ def kind_of(path: Path) -> str:
         parts = path.resolve().parts
     except (RuntimeError, OSError):  # a symlink loop: read as given (reading it reports the loop)
         parts = path.absolute().parts
+    try:  # the rules folder in use (JUDGEKIT_RULES_DIR) counts whatever its name
+        below = Path(*parts).relative_to(paths.rules_dir().resolve()).parts
+    except (ValueError, RuntimeError, OSError):
+        below = None
+    if below is not None:
+        return "policy" if "policy" in below else "rules"
     if "rules_it" in parts:
         return "policy" if "policy" in parts[parts.index("rules_it"):] else "rules"
     if "cards" in parts and "scenarios" in parts:

@@ -257,6 +257,19 @@ def configure_streams() -> None:
                 pass
 
 
+def _sane_columns() -> None:
+    """A ``COLUMNS`` that is not a number of at least 20 counts as unknown (80 columns when not a terminal)."""
+    value = os.environ.get("COLUMNS")
+    if value is None:
+        return
+    try:
+        usable = int(value) >= 20
+    except ValueError:
+        usable = False
+    if not usable:
+        del os.environ["COLUMNS"]
+
+
 def _quiet_stdout() -> None:
     """Point standard output at /dev/null, so the flush at exit cannot fail on a closed pipe again."""
     try:
@@ -274,6 +287,7 @@ def run() -> None:
     Python documentation recommends for SIGPIPE.
     """
     configure_streams()
+    _sane_columns()
     argv = sys.argv[1:]
     wanted = argv[0] if argv and argv[0] in COMMAND_MODULES else None
     code: int | str | None = 0

@@ -32,7 +32,8 @@ def style(text: str, *names: str) -> str:
 
 
 def width() -> int:
-    return max(40, min(100, shutil.get_terminal_size((100, 24)).columns))
+    columns = shutil.get_terminal_size((80, 24)).columns
+    return max(40, min(100, columns if columns >= 20 else 80))
 
 
 def wrap(text: str, indent: str = "", first: str | None = None) -> str:

@@ -60,3 +60,27 @@ def test_undecodable_argument_is_reported(env: dict[str, str]) -> None:
     done = _run(b"search", b"d\xffanno", b"--json", env=_env(**env))
     assert done.returncode in (0, 1)
     assert b"errore interno" not in done.stderr
+
+
+@pytest.mark.parametrize("columns", ["0", "5", "-3", "abc"])
+def test_unusable_columns_count_as_unknown(columns: str) -> None:
+    done = _run("penalties", env=_env(COLUMNS=columns))
+    assert done.returncode == 0
+    lines = done.stdout.decode().splitlines()
+    assert len(lines) > 20
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_rules_dir_with_any_name(tmp_path: Path) -> None:
+    import shutil
+
+    root = Path(__file__).resolve().parent.parent
+    rules = tmp_path / "mie-regole"
+    shutil.copytree(root / "rules_it", rules)
+    env = _env(JUDGEKIT_RULES_DIR=str(rules), JUDGEKIT_CACHE_DIR=str(tmp_path / "cache"))
+    done = _run("rule", "510.1c", env=env)
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"510.1c" in done.stdout
+    done = _run("check", env=env)
+    assert done.returncode == 0, done.stdout.decode()[-2000:]
+    assert b"Nessun problema" in done.stdout
