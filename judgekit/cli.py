@@ -119,10 +119,14 @@ class JudgekitGroup(_ItalianMixin, TyperGroup):
             raise _italian_usage_error(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
+        args = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        wants_json = "--json" in (args[:args.index("--")] if "--" in args else args)
         try:
             return super().invoke(ctx)
         except JudgekitError as exc:
             _report(exc)
+            if wants_json:
+                _json_error(exc.exit_code, exc.render())
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
@@ -134,11 +138,18 @@ class JudgekitGroup(_ItalianMixin, TyperGroup):
         except Exception as exc:  # the last line of defence: never a traceback for users
             if os.environ.get("JUDGEKIT_DEBUG"):
                 raise
-            sys.stderr.write(
-                f"errore interno: {type(exc).__name__}: {exc}\n"
-                "Ripeti con JUDGEKIT_DEBUG=1 per i dettagli e segnala il problema.\n"
-            )
+            message = f"errore interno: {type(exc).__name__}: {exc}"
+            sys.stderr.write(f"{message}\nRipeti con JUDGEKIT_DEBUG=1 per i dettagli e segnala il problema.\n")
+            if wants_json:
+                _json_error(EXIT_INTERNAL, message)
             ctx.exit(EXIT_INTERNAL)
+
+
+def _json_error(code: int, message: str) -> None:
+    """The one JSON document of a ``--json`` run that ended in an error (commands never print theirs first)."""
+    import json
+
+    sys.stdout.write(json.dumps({"ok": False, "error": {"code": code, "message": message}}, ensure_ascii=False) + "\n")
 
 
 # Every command: its module, and its Italian aliases. A run registers only the command it needs
