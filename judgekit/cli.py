@@ -77,7 +77,9 @@ def _italian_usage_error(exc: click.UsageError) -> click.UsageError:
 
 
 def _report(exc: JudgekitError) -> None:
-    sys.stderr.write(f"errore: {exc.render()}\n")
+    from judgekit.textstyle import safe
+
+    sys.stderr.write(f"errore: {safe(exc.render())}\n")
 
 
 class _ItalianMixin:
@@ -138,7 +140,9 @@ class JudgekitGroup(_ItalianMixin, TyperGroup):
         except Exception as exc:  # the last line of defence: never a traceback for users
             if os.environ.get("JUDGEKIT_DEBUG"):
                 raise
-            message = f"errore interno: {type(exc).__name__}: {exc}"
+            from judgekit.textstyle import safe
+
+            message = safe(f"errore interno: {type(exc).__name__}: {exc}")
             sys.stderr.write(f"{message}\nRipeti con JUDGEKIT_DEBUG=1 per i dettagli e segnala il problema.\n")
             if wants_json:
                 _json_error(EXIT_INTERNAL, message)

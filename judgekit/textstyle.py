@@ -62,3 +62,11 @@ def patch_rich_broken_pipe() -> None:
 
     Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
     Console._judgekit_pipe = True  # type: ignore[attr-defined]
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x20), *range(0x7f, 0xa0)] if chr(c) not in "\n\t"}
+
+
+def safe(text: str) -> str:
+    """``text`` with control characters shown as escapes (``\\x1b``): names and arguments cannot drive the terminal."""
+    return text.translate(_CONTROL)

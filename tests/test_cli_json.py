@@ -30,3 +30,19 @@ def test_json_for_internal_error(invoke, monkeypatch) -> None:  # type: ignore[n
     doc = json.loads(result.stdout)
     assert doc["error"]["code"] == 70 and "guasto" in doc["error"]["message"]
     assert "errore interno" in result.stderr
+
+
+def test_escape_sequences_never_reach_the_terminal(invoke, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from judgekit.textstyle import safe
+
+    assert safe("a\x1b[31mb\x9bc\nd\te") == "a\\x1b[31mb\\x9bc\nd\te"
+    result = invoke("rule", "5\x1b[2J")
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stderr and "\\x1b[2J" in result.stderr
+    result = invoke("check", str(tmp_path / "\x1b]0;titolo\x07"))
+    assert result.exit_code == 5
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text('title: "T\\e[31mrosso"\nsource: x\nplayers: {}\n')
+    result = invoke("ruling", str(scenario))
+    assert "\x1b" not in result.output

@@ -24,6 +24,7 @@ def check(
 ) -> None:
     """Controlla file di dati e scenari: ogni problema come «file:riga chiave: messaggio»."""
     from judgekit.check import check_all
+    from judgekit.textstyle import safe
 
     result = check_all(list(targets) if targets else None)
     count, issues = result.count, result.unreadable + result.issues
@@ -32,7 +33,7 @@ def check(
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         for issue in issues:
-            sys.stdout.write(issue.format() + "\n")
+            sys.stdout.write(safe(issue.format()) + "\n")
         if result.unreadable:
             n = len(result.unreadable)
             sys.stdout.write(f"{n} file o cartell{'a' if n == 1 else 'e'} non leggibil{'e' if n == 1 else 'i'}.\n")

@@ -28,6 +28,7 @@ def ruling_command(
     from judgekit.ruling.run import replay
     from judgekit.scenario.loader import load_scenario
     from judgekit.scenario.shipped import find_shipped, suggest
+    from judgekit.textstyle import safe
 
     path = Path(file)
     try:
@@ -53,7 +54,7 @@ def ruling_command(
         if as_json:
             doc = failed_document(path.stem, Issue(file, None, "", error.render()))
             sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
-            sys.stderr.write(f"errore: {error.render()}\n")
+            sys.stderr.write(f"errore: {safe(error.render())}\n")
             raise typer.Exit(error.exit_code) from None
         raise
     if as_json:
@@ -75,7 +76,7 @@ def scenarios_command(
 ) -> None:
     """Elenca gli scenari forniti con judgekit (id, titolo, cartella)."""
     from judgekit.scenario.shipped import shipped
-    from judgekit.textstyle import style
+    from judgekit.textstyle import safe, style
 
     items = shipped()
     if as_json:
@@ -90,6 +91,6 @@ def scenarios_command(
     for s in items:
         if s.folder != current:
             current = s.folder
-            sys.stdout.write(style(f"{s.folder}/", "bold") + "\n")
-        sys.stdout.write(f"  {s.id.ljust(width)}  {s.title}\n")
+            sys.stdout.write(style(safe(f"{s.folder}/"), "bold") + "\n")
+        sys.stdout.write(f"  {safe(s.id).ljust(width)}  {safe(s.title)}\n")
     sys.stdout.write(f"\n{len(items)} scenari. Esegui: judgekit ruling ID\n")

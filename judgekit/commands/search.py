@@ -10,6 +10,7 @@ import typer
 
 from judgekit.cli import command
 from judgekit.errors import JudgekitError
+from judgekit.textstyle import safe
 
 
 def _check_doc(value: str | None) -> str | None:
@@ -48,7 +49,7 @@ def search_command(
         if not as_json:
             raise
         sys.stdout.write(json.dumps({"query": text, "hits": []}, ensure_ascii=False) + "\n")
-        sys.stderr.write(f"errore: {exc.render()}\n")
+        sys.stderr.write(f"errore: {safe(exc.render())}\n")
         raise typer.Exit(exc.exit_code) from None
     if as_json:
         sys.stdout.write(render.to_json(index, text, hits) + "\n")
@@ -57,6 +58,6 @@ def search_command(
     if not hits:
         error = service.not_found(index, text, docs)
         if as_json:  # the document is out: only the message is left to say
-            sys.stderr.write(f"errore: {error.render()}\n")
+            sys.stderr.write(f"errore: {safe(error.render())}\n")
             raise typer.Exit(error.exit_code)
         raise error
