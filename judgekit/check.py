@@ -8,11 +8,14 @@ any other YAML file a scenario.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from judgekit import paths
 from judgekit.errors import FileAccessError, InvalidFileError, Issue
+from judgekit.fileio import access_error, read_bytes
 
 Validator = Callable[[Path], list[Issue]]
 
@@ -25,7 +28,16 @@ _VALIDATORS: dict[str, str] = {
 
 
 def kind_of(path: Path) -> str:
-    parts = path.resolve().parts
+    try:
+        parts = path.resolve().parts
+    except (RuntimeError, OSError):  # a symlink loop: read as given (reading it reports the loop)
+        parts = path.absolute().parts
+    try:  # the rules folder in use (JUDGEKIT_RULES_DIR) counts whatever its name
+        below = Path(*parts).relative_to(paths.rules_dir().resolve()).parts
+    except (ValueError, RuntimeError, OSError):
+        below = None
+    if below is not None:
+        return "policy" if "policy" in below else "rules"
     if "rules_it" in parts:
         return "policy" if "policy" in parts[parts.index("rules_it"):] else "rules"
     if "cards" in parts and "scenarios" in parts:
@@ -38,28 +50,93 @@ def _validator(kind: str) -> Validator:
     return getattr(importlib.import_module(module), func)
 
 
-def iter_yaml(targets: list[Path]) -> Iterator[Path]:
+def _unreadable(path: Path, error: FileAccessError) -> Issue:
+    return Issue(paths.display_path(path), None, "", error.message)
+
+
+def _walk(folder: Path, found: list[Path], problems: list[Issue], seen: set[tuple[int, int]]) -> None:
+    """Every ``*.yaml`` below ``folder``; a folder that cannot be listed is a problem, not a silent skip."""
+    try:
+        st = folder.stat()
+        if (st.st_dev, st.st_ino) in seen:  # a symlink back to a folder already visited
+            return
+        seen.add((st.st_dev, st.st_ino))
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        problems.append(_unreadable(folder, _folder_error(folder, exc)))
+        return
+    for entry in entries:
+        child = Path(entry.path)
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            _walk(child, found, problems, seen)
+        elif entry.name.endswith(".yaml") and not entry.name.startswith("."):
+            found.append(child)
+
+
+def _folder_error(folder: Path, exc: OSError) -> FileAccessError:
+    if isinstance(exc, PermissionError):
+        return FileAccessError(f"permesso negato: impossibile leggere la cartella {folder}")
+    if isinstance(exc, FileNotFoundError):
+        return FileAccessError(f"cartella non trovata (forse è stata spostata o cancellata): {folder}")
+    return access_error(folder, exc)
+
+
+def collect(targets: list[Path]) -> tuple[list[Path], list[Issue]]:
+    """The files to check and the folders that could not be read (a missing target is an error, exit 5)."""
+    files: list[Path] = []
+    problems: list[Issue] = []
     for target in targets:
         if target.is_dir():
-            yield from sorted(p for p in target.rglob("*.yaml") if not p.name.startswith("."))
-        elif target.exists():
-            yield target
+            found: list[Path] = []
+            _walk(target, found, problems, set())
+            files.extend(sorted(found))
+        elif os.path.lexists(target):
+            files.append(target)
         else:
             raise FileAccessError(f"file o cartella non trovata: {target}")
+    return files, problems
+
+
+def iter_yaml(targets: list[Path]) -> Iterator[Path]:
+    yield from collect(targets)[0]
 
 
 def check(targets: list[Path] | None = None) -> tuple[int, list[Issue]]:
     """Validate the given files and folders (default: shipped data and scenarios).
 
-    Returns the number of files checked and every issue found.
+    Returns the number of files checked and every issue found. Files and folders that cannot be read
+    are issues too (see :func:`check_all` to tell them apart); the others are still checked.
     """
+    result = check_all(targets)
+    return result.count, result.unreadable + result.issues
+
+
+@dataclass
+class CheckResult:
+    count: int
+    issues: list[Issue] = field(default_factory=list)
+    unreadable: list[Issue] = field(default_factory=list)
+
+
+def check_all(targets: list[Path] | None = None) -> CheckResult:
+    """Like :func:`check`, keeping the files and folders that could not be read apart (exit code 5)."""
     chosen = targets or [paths.rules_dir(), paths.scenarios_dir()]
-    issues: list[Issue] = []
-    count = 0
-    for path in iter_yaml(chosen):
-        count += 1
+    files, unreadable = collect(chosen)
+    result = CheckResult(len(files), unreadable=unreadable)
+    for path in files:
         try:
-            issues.extend(_validator(kind_of(path))(path))
+            read_bytes(path)  # only regular, readable files reach the validators
+        except FileAccessError as exc:
+            result.unreadable.append(_unreadable(path, exc))
+            continue
+        try:
+            result.issues.extend(_validator(kind_of(path))(path))
         except InvalidFileError as exc:
-            issues.extend(exc.issues)
-    return count, issues
+            result.issues.extend(exc.issues)
+        except FileAccessError as exc:  # it changed while it was being checked
+            result.unreadable.append(_unreadable(path, exc))
+    return result

@@ -36,6 +36,9 @@ def _italianize() -> None:
         from typer import rich_utils
     except ImportError:  # pragma: no cover - rich is a dependency
         return
+    from judgekit.textstyle import patch_rich_broken_pipe
+
+    patch_rich_broken_pipe()
     rich_utils.ARGUMENTS_PANEL_TITLE = "Argomenti"
     rich_utils.OPTIONS_PANEL_TITLE = "Opzioni"
     rich_utils.COMMANDS_PANEL_TITLE = "Comandi"
@@ -74,7 +77,9 @@ def _italian_usage_error(exc: click.UsageError) -> click.UsageError:
 
 
 def _report(exc: JudgekitError) -> None:
-    sys.stderr.write(f"errore: {exc.render()}\n")
+    from judgekit.textstyle import safe
+
+    sys.stderr.write(f"errore: {safe(exc.render())}\n")
 
 
 class _ItalianMixin:
@@ -116,24 +121,39 @@ class JudgekitGroup(_ItalianMixin, TyperGroup):
             raise _italian_usage_error(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
+        args = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        wants_json = "--json" in (args[:args.index("--")] if "--" in args else args)
         try:
             return super().invoke(ctx)
         except JudgekitError as exc:
             _report(exc)
+            if wants_json:
+                _json_error(exc.exit_code, exc.render())
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except BrokenPipeError:
+            raise  # the reader went away: run() ends quietly
         except KeyboardInterrupt:
             sys.stderr.write("interrotto\n")
             ctx.exit(130)
         except Exception as exc:  # the last line of defence: never a traceback for users
             if os.environ.get("JUDGEKIT_DEBUG"):
                 raise
-            sys.stderr.write(
-                f"errore interno: {type(exc).__name__}: {exc}\n"
-                "Ripeti con JUDGEKIT_DEBUG=1 per i dettagli e segnala il problema.\n"
-            )
+            from judgekit.textstyle import safe
+
+            message = safe(f"errore interno: {type(exc).__name__}: {exc}")
+            sys.stderr.write(f"{message}\nRipeti con JUDGEKIT_DEBUG=1 per i dettagli e segnala il problema.\n")
+            if wants_json:
+                _json_error(EXIT_INTERNAL, message)
             ctx.exit(EXIT_INTERNAL)
+
+
+def _json_error(code: int, message: str) -> None:
+    """The one JSON document of a ``--json`` run that ended in an error (commands never print theirs first)."""
+    import json
+
+    sys.stdout.write(json.dumps({"ok": False, "error": {"code": code, "message": message}}, ensure_ascii=False) + "\n")
 
 
 # Every command: its module, and its Italian aliases. A run registers only the command it needs
@@ -237,11 +257,69 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+def configure_streams() -> None:
+    """Standard output and error never fail on a character their encoding lacks.
+
+    Under an ASCII or Latin-1 locale (``LC_ALL=C``, ``PYTHONIOENCODING=ascii``) Italian text and
+    arguments holding undecodable bytes (surrogates) are written with replacement characters.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # pragma: no cover - a closed or detached stream
+                pass
+
+
+def _sane_columns() -> None:
+    """A ``COLUMNS`` that is not a number of at least 20 counts as unknown (80 columns when not a terminal)."""
+    value = os.environ.get("COLUMNS")
+    if value is None:
+        return
+    try:
+        usable = int(value) >= 20
+    except ValueError:
+        usable = False
+    if not usable:
+        del os.environ["COLUMNS"]
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail on a closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - nothing more to do
+        pass
+
+
 def run() -> None:
-    """Console-script entry point: loads and registers only the command asked for."""
+    """Console-script entry point: loads and registers only the command asked for.
+
+    A closed pipe (``judgekit scenarios | head -1``) ends the run quietly with exit code 0, as the
+    Python documentation recommends for SIGPIPE.
+    """
+    configure_streams()
+    _sane_columns()
     argv = sys.argv[1:]
     wanted = argv[0] if argv and argv[0] in COMMAND_MODULES else None
-    if wanted is not None:
-        importlib.import_module(COMMAND_MODULES[wanted])
-        wanted = ALIASES.get(wanted, wanted)
-    build_app(wanted)(prog_name="judgekit")
+    code: int | str | None = 0
+    pipe_closed = False
+    try:
+        try:
+            if wanted is not None:
+                importlib.import_module(COMMAND_MODULES[wanted])
+                wanted = ALIASES.get(wanted, wanted)
+            build_app(wanted)(prog_name="judgekit")
+        except SystemExit as exc:
+            code = exc.code
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pipe_closed = True
+    # click turns a closed pipe into exit code 1 after wrapping standard output in _PacifyFlushWrapper
+    if pipe_closed or type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+        _quiet_stdout()
+        code = 0
+    sys.exit(code)

@@ -58,5 +58,5 @@ def display_path(path: Path) -> str:
     """A path as shown in messages: relative to the working directory when it is below it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the working directory, a symlink loop, no cwd
         return str(path)

@@ -214,7 +214,7 @@ def test_unknown_query_is_not_found_in_italian_with_suggestions(invoke) -> None:
 def test_unrelated_text_is_not_found(invoke) -> None:  # type: ignore[no-untyped-def]
     result = invoke("infraction", "pizza margherita", "--json")
     assert result.exit_code == 1
-    assert result.stdout == ""
+    assert json.loads(result.stdout)["error"]["code"] == 1  # --json: always one document
 
 
 def test_missing_query_and_unknown_rel_are_usage_errors(invoke) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from judgekit.cli import command
-from judgekit.errors import EXIT_INVALID_FILE
+from judgekit.errors import EXIT_INVALID_FILE, EXIT_IO
 
 
 @command("check", "controlla")
@@ -18,24 +18,31 @@ def check(
     targets: Annotated[
         list[Path] | None,
         typer.Argument(help="File o cartelle da controllare (predefinito: dati e scenari inclusi).",
-                       show_default=False),
+                       show_default=False, readable=False),  # judgekit reports it: Italian, exit 5
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa un documento JSON.")] = False,
 ) -> None:
     """Controlla file di dati e scenari: ogni problema come «file:riga chiave: messaggio»."""
-    from judgekit.check import check as run_check
+    from judgekit.check import check_all
+    from judgekit.textstyle import safe
 
-    count, issues = run_check(list(targets) if targets else None)
+    result = check_all(list(targets) if targets else None)
+    count, issues = result.count, result.unreadable + result.issues
     if as_json:
         doc = {"files": count, "ok": not issues, "issues": [i.as_dict() for i in issues]}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
         for issue in issues:
-            sys.stdout.write(issue.format() + "\n")
-        if issues:
-            n = len(issues)
+            sys.stdout.write(safe(issue.format()) + "\n")
+        if result.unreadable:
+            n = len(result.unreadable)
+            sys.stdout.write(f"{n} file o cartell{'a' if n == 1 else 'e'} non leggibil{'e' if n == 1 else 'i'}.\n")
+        if result.issues:
+            n = len(result.issues)
             sys.stdout.write(f"{n} problem{'a' if n == 1 else 'i'} in {count} file.\n")
-        else:
+        elif not issues:
             sys.stdout.write(f"Nessun problema: {count} file controllati.\n")
+    if result.unreadable:
+        raise typer.Exit(EXIT_IO)
     if issues:
         raise typer.Exit(EXIT_INVALID_FILE)

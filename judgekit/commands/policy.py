@@ -102,6 +102,10 @@ def penalties(
     from rich.console import Console
     from rich.table import Table
 
+    from judgekit.textstyle import patch_rich_broken_pipe
+
+    patch_rich_broken_pipe()
+
     docs = policy.get("documents", {})
     ipg_date = italian_date(docs.get("ipg", {}).get("date", ""))
     jar_date = italian_date(docs.get("jar", {}).get("date", ""))

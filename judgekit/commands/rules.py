@@ -73,7 +73,7 @@ IMPORT_EPILOG = (
 
 @command("import-cr", "importa-cr", epilog=IMPORT_EPILOG)
 def import_cr(
-    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
+    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False, readable=False,
                                          help="Il file di testo delle Comprehensive Rules ufficiali (inglese).")],
 ) -> None:
     """Importa le Comprehensive Rules ufficiali in inglese: testo inglese accanto all'italiano e regole mancanti."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -22,35 +23,39 @@ def ruling_command(
 ) -> None:
     """Riproduce uno scenario e spiega il verdetto passo per passo, citando le Comprehensive Rules."""
     from judgekit.errors import CheckFailedError, FileAccessError, InvalidFileError, Issue, NotFoundError
+    from judgekit.fileio import check_regular
     from judgekit.ruling.model import failed_document
     from judgekit.ruling.run import replay
     from judgekit.scenario.loader import load_scenario
     from judgekit.scenario.shipped import find_shipped, suggest
+    from judgekit.textstyle import safe
 
     path = Path(file)
-    if not path.is_file():
-        found = find_shipped(file)
-        if found is None:
-            error: FileAccessError | NotFoundError
-            if path.suffix in (".yaml", ".yml") or "/" in file:
-                error = FileAccessError(f"file non trovato: {file}")
-            else:
-                error = NotFoundError(f"nessuno scenario con id «{file}» (elenco: judgekit scenarios)",
-                                      suggest(file))
-            if as_json:
-                doc = failed_document(path.stem, Issue(file, None, "", error.render()))
-                sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
-                sys.stderr.write(f"errore: {error.render()}\n")
-                raise typer.Exit(error.exit_code)
-            raise error
-        path = found.path
     try:
+        if not path.is_file():
+            found = find_shipped(file)
+            if found is None:
+                if os.path.lexists(path):  # a folder, a FIFO, a device, a symlink loop
+                    check_regular(path)
+                if path.suffix in (".yaml", ".yml") or "/" in file:
+                    raise FileAccessError(f"file non trovato: {file}")
+                raise NotFoundError(f"nessuno scenario con id «{file}» (elenco: judgekit scenarios)", suggest(file))
+            path = found.path
+        else:
+            check_regular(path)
         loaded = load_scenario(path)
         result = replay(loaded)
     except InvalidFileError as exc:
         if as_json:
             sys.stdout.write(json.dumps(failed_document(path.stem, exc.first, exc.issues), ensure_ascii=False) + "\n")
             raise typer.Exit(exc.exit_code) from None
+        raise
+    except (FileAccessError, NotFoundError) as error:
+        if as_json:
+            doc = failed_document(path.stem, Issue(file, None, "", error.render()))
+            sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+            sys.stderr.write(f"errore: {safe(error.render())}\n")
+            raise typer.Exit(error.exit_code) from None
         raise
     if as_json:
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
@@ -71,7 +76,7 @@ def scenarios_command(
 ) -> None:
     """Elenca gli scenari forniti con judgekit (id, titolo, cartella)."""
     from judgekit.scenario.shipped import shipped
-    from judgekit.textstyle import style
+    from judgekit.textstyle import safe, style
 
     items = shipped()
     if as_json:
@@ -86,6 +91,6 @@ def scenarios_command(
     for s in items:
         if s.folder != current:
             current = s.folder
-            sys.stdout.write(style(f"{s.folder}/", "bold") + "\n")
-        sys.stdout.write(f"  {s.id.ljust(width)}  {s.title}\n")
+            sys.stdout.write(style(safe(f"{s.folder}/"), "bold") + "\n")
+        sys.stdout.write(f"  {safe(s.id).ljust(width)}  {safe(s.title)}\n")
     sys.stdout.write(f"\n{len(items)} scenari. Esegui: judgekit ruling ID\n")

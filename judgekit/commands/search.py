@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Annotated
 
 import typer
 
 from judgekit.cli import command
+from judgekit.errors import JudgekitError
+from judgekit.textstyle import safe
 
 
 def _check_doc(value: str | None) -> str | None:
@@ -40,10 +43,21 @@ def search_command(
 
     text = " ".join(query or []).strip()
     docs = service.parse_docs(doc)
-    index, parsed, hits = service.run(text, docs=docs, limit=limit, explain=why)
+    try:
+        index, parsed, hits = service.run(text, docs=docs, limit=limit, explain=why)
+    except JudgekitError as exc:
+        if not as_json:
+            raise
+        sys.stdout.write(json.dumps({"query": text, "hits": []}, ensure_ascii=False) + "\n")
+        sys.stderr.write(f"errore: {safe(exc.render())}\n")
+        raise typer.Exit(exc.exit_code) from None
     if as_json:
         sys.stdout.write(render.to_json(index, text, hits) + "\n")
     elif hits:
         sys.stdout.write(render.to_text(index, parsed, hits, why=why))
     if not hits:
-        raise service.not_found(index, text, docs)
+        error = service.not_found(index, text, docs)
+        if as_json:  # the document is out: only the message is left to say
+            sys.stderr.write(f"errore: {safe(error.render())}\n")
+            raise typer.Exit(error.exit_code)
+        raise error

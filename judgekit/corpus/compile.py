@@ -58,7 +58,16 @@ def _source_dict(source: Any) -> dict[str, Any]:
 
 
 def _rel_parts(path: Path) -> tuple[str, ...]:
-    """The parts of ``path`` below its ``rules_it`` folder (empty when it is not inside one)."""
+    """The parts of ``path`` below its ``rules_it`` folder (empty when it is not inside one).
+
+    The rules folder in use (``JUDGEKIT_RULES_DIR``) counts whatever its name.
+    """
+    from judgekit.paths import rules_dir
+
+    try:
+        return path.resolve().relative_to(rules_dir().resolve()).parts
+    except (ValueError, RuntimeError, OSError):
+        pass
     parts = path.resolve().parts
     if "rules_it" not in parts:
         return ()

@@ -23,9 +23,17 @@ def render(ruling: Ruling, console: Any = None) -> None:
     import sys
 
     from rich.console import Console
-    from rich.markup import escape
+    from rich.markup import escape as rich_escape
+
+    from judgekit.textstyle import safe
+
+    def escape(text: str) -> str:
+        return rich_escape(safe(text))
     from rich.table import Table
 
+    from judgekit.textstyle import patch_rich_broken_pipe
+
+    patch_rich_broken_pipe()
     width = None if sys.stdout.isatty() else 120
     con = console or Console(highlight=False, soft_wrap=False, width=width)
     con.print(f"[bold]{escape(ruling.title)}[/bold]  [dim]({escape(ruling.scenario)})[/dim]")
@@ -44,7 +52,7 @@ def render(ruling: Ruling, console: Any = None) -> None:
         con.print()
         con.print("[bold]Layer per oggetto[/bold]")
         for obj in ruling.layers:
-            table = Table(title=f"{obj.name} ({obj.id})", title_justify="left", show_lines=False, expand=False)
+            table = Table(title=escape(f"{obj.name} ({obj.id})"), title_justify="left", show_lines=False, expand=False)
             table.add_column("Layer", no_wrap=True)
             table.add_column("Effetto")
             table.add_column("Fonte")
@@ -82,7 +90,7 @@ def render(ruling: Ruling, console: Any = None) -> None:
             marks += [f"{n} {k}" for k, n in o["counters"].items()]
             if o["tapped"]:
                 marks.append("TAPpato")
-            table.add_row(escape(oid), escape(o["name"]), ZONE_NAMES_IT.get(o["zone"], o["zone"]),
+            table.add_row(escape(oid), escape(o["name"]), escape(ZONE_NAMES_IT.get(o["zone"], o["zone"])),
                           escape(o["controller"] or ""), escape(types), pt, escape(abil), escape(", ".join(marks)))
         con.print(table)
         if ruling.final["stack"]:
