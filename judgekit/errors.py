@@ -81,10 +81,22 @@ class InvalidFileError(JudgekitError):
     def render(self) -> str:
         if not self.issues:
             return self.message
-        lines = [issue.format() for issue in self.issues]
+        lines = shown_issues([issue.format() for issue in self.issues])
         n = len(self.issues)
         lines.append(f"{n} problem{'a' if n == 1 else 'i'} trovat{'o' if n == 1 else 'i'}.")
         return "\n".join(lines)
+
+
+# A list of problems shows at most this many; the rest are counted.
+MAX_SHOWN_ISSUES = 100
+
+
+def shown_issues(lines: list[str]) -> list[str]:
+    """The first :data:`MAX_SHOWN_ISSUES` lines, then one saying how many more were not shown."""
+    if len(lines) <= MAX_SHOWN_ISSUES:
+        return list(lines)
+    more = len(lines) - MAX_SHOWN_ISSUES
+    return [*lines[:MAX_SHOWN_ISSUES], f"… e altri {more} problemi non mostrati."]
 
 
 class CheckFailedError(JudgekitError):

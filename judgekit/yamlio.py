@@ -249,7 +249,7 @@ def load_yaml(path: Path, *, name: str | None = None, max_bytes: int = MAX_BYTES
         size = 0
     if size > max_bytes:
         raise InvalidFileError([Issue(shown, None, "", f"file troppo grande ({size} byte, massimo {max_bytes})")])
-    raw = read_bytes(path)
+    raw = read_bytes(path, max_bytes)
     if len(raw) > max_bytes:
         raise InvalidFileError([Issue(shown, None, "", f"file troppo grande (massimo {max_bytes} byte)")])
     try:

@@ -121,3 +121,16 @@ def test_check_symlinked_folder_loop(tmp_path: Path, invoke) -> None:  # type: i
     result = invoke("check", str(folder))
     assert result.exit_code == 0
     assert "Nessun problema: 0 file" in result.stdout
+
+
+def test_a_fifo_in_the_card_folder_does_not_hang_the_library(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every folder read (cards, shipped scenarios, rules) reads regular files only, with a bounded read."""
+    import os
+
+    from judgekit.scenario import cards
+
+    (tmp_path / "good.yaml").write_text("name: Good Card\ntypes: [Creature]\npower: 1\ntoughness: 1\n",
+                                        encoding="utf-8")
+    os.mkfifo(tmp_path / "trap.yaml")
+    library = cards.library(tmp_path)
+    assert "Good Card" in library.names()

@@ -74,3 +74,13 @@ def test_non_utf8_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidFileError) as info:
         load_yaml(bad)
     assert "UTF-8" in info.value.issues[0].message
+
+
+def test_a_long_list_of_problems_shows_the_first_hundred_and_counts_the_rest() -> None:
+    from judgekit.errors import MAX_SHOWN_ISSUES, InvalidFileError, Issue
+
+    issues = [Issue("f.yaml", i, "k", f"problema {i}") for i in range(1, 251)]
+    text = InvalidFileError(issues).render()
+    assert "problema 100" in text and "problema 101" not in text
+    assert f"e altri {250 - MAX_SHOWN_ISSUES} problemi non mostrati" in text
+    assert text.endswith("250 problemi trovati.")

@@ -24,6 +24,7 @@ def check(
 ) -> None:
     """Controlla file di dati e scenari: ogni problema come «file:riga chiave: messaggio»."""
     from judgekit.check import check_all
+    from judgekit.errors import shown_issues
     from judgekit.textstyle import safe
 
     result = check_all(list(targets) if targets else None)
@@ -32,8 +33,8 @@ def check(
         doc = {"files": count, "ok": not issues, "issues": [i.as_dict() for i in issues]}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
-        for issue in issues:
-            sys.stdout.write(safe(issue.format()) + "\n")
+        for line in shown_issues([issue.format() for issue in issues]):
+            sys.stdout.write(safe(line) + "\n")
         if result.unreadable:
             n = len(result.unreadable)
             sys.stdout.write(f"{n} file o cartell{'a' if n == 1 else 'e'} non leggibil{'e' if n == 1 else 'i'}.\n")

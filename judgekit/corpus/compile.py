@@ -17,8 +17,9 @@ from typing import Any
 
 from judgekit.compilecontext import CompileContext
 from judgekit.corpus import ids
-from judgekit.errors import InvalidFileError, Issue
-from judgekit.yamlio import YamlDoc, load_yaml
+from judgekit.errors import FileAccessError, InvalidFileError, Issue
+from judgekit.fileio import read_bytes
+from judgekit.yamlio import MAX_BYTES, YamlDoc, load_yaml
 
 IMPORT_FILE = "cr_en.yaml"
 TITLE_WORDS = 8
@@ -205,8 +206,8 @@ def _sibling_ids(folder: Path) -> set[str]:
     found: set[str] = set()
     for path in sorted(folder.glob("*.yaml")):
         try:
-            data = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=loader)  # noqa: S506 - safe loader
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            data = yaml.load(read_bytes(path, MAX_BYTES).decode("utf-8-sig"), Loader=loader)  # noqa: S506 - safe
+        except (FileAccessError, UnicodeDecodeError, yaml.YAMLError):
             continue
         if isinstance(data, dict) and isinstance(data.get("rules"), list):
             found.update(str(r["id"]) for r in data["rules"] if isinstance(r, dict) and "id" in r)
@@ -298,8 +299,8 @@ def _load_import(user_dir: Path) -> Any | None:
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     name = str(path)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe loader
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        data = yaml.load(read_bytes(path).decode("utf-8"), Loader=loader)  # noqa: S506 - safe loader
+    except (FileAccessError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise InvalidFileError([Issue(name, None, "", f"regolamento importato illeggibile ({exc}); "
                                                       "ripeti judgekit import-cr FILE")]) from None
     from pydantic import ValidationError

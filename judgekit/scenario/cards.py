@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from judgekit import paths
-from judgekit.errors import InvalidFileError, Issue
+from judgekit.errors import FileAccessError, InvalidFileError, Issue
+from judgekit.fileio import read_bytes
 from judgekit.scenario.terms import fold
+from judgekit.yamlio import MAX_BYTES
 
 GAME_STATE_FIELDS = ("id", "card", "controller", "owner", "counters", "damage", "attached_to", "timestamp", "token",
                      "summoning_sick", "deathtouch_damage", "tapped")
@@ -76,8 +78,8 @@ def library(folder: Path | None = None) -> CardLibrary:
     lib = CardLibrary(folder)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         try:
-            raw = load_data_or_none(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError):
+            raw = load_data_or_none(read_bytes(path, MAX_BYTES).decode("utf-8-sig"))
+        except (FileAccessError, UnicodeDecodeError):
             raw = None
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             entry = CardEntry(path.stem, None, path)

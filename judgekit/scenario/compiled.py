@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from judgekit import cache, paths
+from judgekit.errors import FileAccessError
+from judgekit.fileio import read_bytes
 from judgekit.scenario.loaded import LoadedScenario
 
 FORMAT = 1
@@ -83,8 +85,8 @@ class Probe:
         self.key: str | None = None
         self.raw: bytes | None = None
         try:
-            raw = path.read_bytes()
-        except OSError:
+            raw = read_bytes(path, MAX_BYTES)
+        except FileAccessError:
             return
         if len(raw) > MAX_BYTES:
             return
@@ -128,7 +130,7 @@ class Probe:
         if self.key is None:
             return False
         try:
-            if self.path.read_bytes() != self.raw:  # changed while it was being loaded
+            if _read_or_none(self.path) != self.raw:  # changed while it was being loaded
                 return False
         except OSError:
             return False
@@ -169,3 +171,10 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, list):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return read_bytes(path, MAX_BYTES)
+    except FileAccessError:
+        return None

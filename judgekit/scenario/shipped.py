@@ -6,6 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judgekit import paths
+from judgekit.errors import FileAccessError
+from judgekit.fileio import read_bytes
+from judgekit.yamlio import MAX_BYTES
 
 FOLDERS = ("layers", "stack", "combat")
 INDEX_FORMAT = 2
@@ -33,8 +36,8 @@ def shipped(base: Path | None = None) -> list[ShippedScenario]:
     for folder in FOLDERS:
         for path in sorted((root / folder).glob("*.yaml")):
             try:
-                raw: bytes | None = path.read_bytes()
-            except OSError:
+                raw: bytes | None = read_bytes(path, MAX_BYTES)
+            except FileAccessError:
                 raw = None
             files.append((folder, path, raw))
             digest.update(f"\0{folder}/{path.name}\0".encode())
