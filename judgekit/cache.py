@@ -34,6 +34,7 @@ from typing import Any
 
 from judgekit import __version__, paths
 from judgekit.compilecontext import CompileContext
+from judgekit.errors import JudgekitError
 
 FORMAT = 1
 
@@ -221,15 +222,38 @@ def _content_key(files: list[Path]) -> str:
     return digest.hexdigest()[:24]
 
 
-def compile_all(rules_dir: Path | None = None, user_dir: Path | None = None) -> dict[str, Any]:
-    """Validate and compile every part of the corpus (raises InvalidFileError on bad data)."""
+class Failed:
+    """A part that could not be compiled: the error it gives to whoever needs it (never stored on disk)."""
+
+    def __init__(self, error: JudgekitError) -> None:
+        self.error = error
+
+
+def compile_all(rules_dir: Path | None = None, user_dir: Path | None = None, *,
+                tolerant: bool = False) -> dict[str, Any]:
+    """Validate and compile every part of the corpus (raises InvalidFileError on bad data).
+
+    With ``tolerant``, a part whose data is bad becomes a :class:`Failed` holding its error, and so does a
+    later part that cannot be compiled without it; the other parts are compiled as usual, so one bad file
+    stops only the commands that need it."""
     import importlib
 
     ctx = CompileContext(rules_dir or paths.rules_dir(), user_dir or paths.user_data_dir())
+    first: JudgekitError | None = None
     for name, target in PARTS:
         module_name, func_name = target.split(":")
         func: Callable[[CompileContext], Any] = getattr(importlib.import_module(module_name), func_name)
-        ctx.parts[name] = func(ctx)
+        try:
+            ctx.parts[name] = func(ctx)
+        except JudgekitError as exc:
+            if not tolerant:
+                raise
+            first = first or exc
+            ctx.parts[name] = Failed(exc)
+        except Exception:
+            if first is None:
+                raise
+            ctx.parts[name] = Failed(first)  # it needed a part that failed
     return ctx.parts
 
 
@@ -276,7 +300,10 @@ class Corpus:
                     raise KeyError(name)
             else:
                 self._parts[name] = value
-        return self._parts[name]
+        value = self._parts[name]
+        if isinstance(value, Failed):
+            raise value.error
+        return value
 
     def __getitem__(self, name: str) -> Any:
         return self.part(name)
@@ -388,12 +415,14 @@ def corpus(*, refresh: bool = False) -> Corpus:
     entries = _inputs(rules_dir, user_dir)
     base = root()
     if base is None:  # not safe or not writable (already said): work from memory
-        _loaded = Corpus(None, compile_all(rules_dir, user_dir))
+        _loaded = Corpus(None, compile_all(rules_dir, user_dir, tolerant=True))
         return _loaded
     pointer = base / f"s-{_stat_key(entries)}.txt"
 
     def build(content: Path, replace: bool = True) -> dict[str, Any]:
-        parts = compile_all(rules_dir, user_dir)
+        parts = compile_all(rules_dir, user_dir, tolerant=True)
+        if any(isinstance(p, Failed) for p in parts.values()):
+            return parts  # not stored: the next run compiles again, until the bad file is mended
         if _write_parts(content, parts, replace=replace) and write_private(pointer, content.name):
             _prune(base, {content.name, pointer.name})
         else:

@@ -203,3 +203,28 @@ def test_yaml_syntax_errors_have_no_english(text: str) -> None:
     issue = _issue(text)
     assert issue.message.startswith("YAML non valido: ")
     assert not re.search(r"\b(found|expected|while|scanning|parsing|allowed|the)\b", issue.message), issue.message
+
+
+def test_a_bad_rules_file_stops_only_the_commands_that_need_its_part(  # type: ignore[no-untyped-def]
+        invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken CR file fails `rule` (and search, built on the rules) with its file and line, while the
+    policy commands and the manual, which do not need it, still answer."""
+    rules = tmp_path / "rules_it"
+    shutil.copytree(ROOT / "rules_it", rules)
+    cr = sorted((rules / "cr").glob("*.yaml"))[0]
+    cr.write_text(cr.read_text(encoding="utf-8") + "\nbroken: [\n", encoding="utf-8")
+    monkeypatch.setenv("JUDGEKIT_RULES_DIR", str(rules))
+    monkeypatch.setenv("JUDGEKIT_CACHE_DIR", str(tmp_path / "cache"))
+    from judgekit import cache
+
+    cache.reset()
+    try:
+        rule = invoke("rule", "300.1")
+        infraction = invoke("infraction", "GRV")
+        penalties = invoke("penalties")
+    finally:
+        cache.reset()
+    assert rule.exit_code == 3, rule.output
+    assert cr.name in rule.stderr
+    assert infraction.exit_code == 0, infraction.output
+    assert penalties.exit_code == 0, penalties.output
