@@ -18,6 +18,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*/*.yaml") if p.parent.name != "cards")
+CARDS = sorted((ROOT / "scenarios" / "cards").glob("*.yaml"))
 
 # Phrases that only an English message from a library would contain.
 ENGLISH = re.compile(r"\b(?:Input should|Field required|Extra inputs|should be|is not|could not|expected|"
@@ -34,6 +35,7 @@ TEXT_EDITS = ["!foo ", "!!int ", "&a ", "*a ", "\t", "\x00", "{", "]", "::", "- 
 class Case:
     name: str
     text: str
+    kind: str = "scenario"
 
 
 def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -86,10 +88,12 @@ def mutate_text(text: str, rng: random.Random) -> str:
 
 
 def make_case(rng: random.Random, edits: int = 3) -> Case:
-    """A mutant of a shipped scenario: a few data edits, sometimes a text edit."""
+    """A mutant of a shipped scenario (four times in five) or card file: a few data edits, sometimes a text
+    edit."""
     import yaml
 
-    path = rng.choice(SCENARIOS)
+    kind = "card" if rng.random() < 0.2 else "scenario"
+    path = rng.choice(CARDS if kind == "card" else SCENARIOS)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     for _ in range(rng.randrange(1, edits + 1)):
         data = mutate_data(data, rng)
@@ -98,15 +102,18 @@ def make_case(rng: random.Random, edits: int = 3) -> Case:
     text = text.replace(DEEP, "[" * depth + "1" + "]" * depth)
     if rng.random() < 0.3:
         text = mutate_text(text, rng)
-    return Case(path.stem, text)
+    return Case(path.stem, text, kind)
 
 
 def run_case(case: Case) -> tuple[str, str]:
-    """Load and replay ``case`` as ``judgekit ruling`` would: (outcome, message)."""
+    """Load and replay a scenario as ``judgekit ruling`` would, or check a card file as ``judgekit check``
+    would: (outcome, message)."""
     from judgekit.errors import JudgekitError
     from judgekit.ruling.run import replay
     from judgekit.scenario.loader import load_scenario_text
 
+    if case.kind == "card":
+        return _run_card(case)
     try:
         loaded = load_scenario_text(case.text, f"{case.name}.yaml")
         ruling = replay(loaded)
@@ -120,3 +127,28 @@ def run_case(case: Case) -> tuple[str, str]:
         return "internal", f"{type(exc).__name__}: {exc}"
     message = (ruling.error or {}).get("message") or ""
     return ("english" if ENGLISH.search(message) else "ok"), message
+
+
+def _run_card(case: Case) -> tuple[str, str]:
+    """A mutated card file, checked in a folder of its own (the file name stays the card's)."""
+    import tempfile
+
+    from judgekit.errors import JudgekitError
+    from judgekit.scenario.cards import validate_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{case.name}.yaml"
+        path.write_text(case.text, encoding="utf-8")
+        try:
+            issues = validate_file(path)
+        except JudgekitError as exc:
+            message = exc.render()
+            return ("english" if ENGLISH.search(message) else "refused"), message
+        except RecursionError as exc:
+            return "internal", f"RecursionError: {exc}"
+        except Exception as exc:  # noqa: BLE001 - classifying every failure is the point
+            return "internal", f"{type(exc).__name__}: {exc}"
+    message = "\n".join(i.format() for i in issues)
+    if ENGLISH.search(message):
+        return "english", message
+    return ("refused" if issues else "ok"), message
