@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,18 +101,8 @@ def collect(targets: list[Path]) -> tuple[list[Path], list[Issue]]:
     return files, problems
 
 
-def iter_yaml(targets: list[Path]) -> Iterator[Path]:
-    yield from collect(targets)[0]
 
 
-def check(targets: list[Path] | None = None) -> tuple[int, list[Issue]]:
-    """Validate the given files and folders (default: shipped data and scenarios).
-
-    Returns the number of files checked and every issue found. Files and folders that cannot be read
-    are issues too (see :func:`check_all` to tell them apart); the others are still checked.
-    """
-    result = check_all(targets)
-    return result.count, result.unreadable + result.issues
 
 
 @dataclass

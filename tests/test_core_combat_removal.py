@@ -19,12 +19,8 @@ UNANIMATE = [{"remove_types": ["Creature"], "to": "target", "duration": "end_of_
 ANIMATE = [{"add_types": ["Creature"], "set_pt": [3, 3], "to": "target", "duration": "end_of_turn"}]
 
 
-def removals(g: GameBuilder, code: str = "combat.removed") -> list[dict[str, Any]]:
-    return [r.params for r in g.game.log if r.code == code]
-
-
-def test_attacker_that_stops_being_a_creature_is_removed_as_the_effect_applies() -> None:
-    """CR 506.4: the removal happens while the spell resolves, before the next step begins."""
+def attacker_unmade_after_blocks() -> tuple[GameBuilder, str]:
+    """Grizzly Bears attacks, nobody blocks, then Bruno's instant makes it stop being a creature."""
     g = GameBuilder()
     bear = g.creature("Grizzly Bears", 2, 2)
     g.build()
@@ -32,6 +28,16 @@ def test_attacker_that_stops_being_a_creature_is_removed_as_the_effect_applies()
     g.block({})
     g.cast(instant("Unmake Creature", UNANIMATE), [bear], controller="Bruno")
     g.resolve()
+    return g, bear
+
+
+def removals(g: GameBuilder, code: str = "combat.removed") -> list[dict[str, Any]]:
+    return [r.params for r in g.game.log if r.code == code]
+
+
+def test_attacker_that_stops_being_a_creature_is_removed_as_the_effect_applies() -> None:
+    """CR 506.4: the removal happens while the spell resolves, before the next step begins."""
+    g, bear = attacker_unmade_after_blocks()
     combat = g.game.combat
     assert combat is not None and g.obj(bear).uid not in combat.attackers
     assert [p["reason"] for p in removals(g)] == ["not_creature"]
@@ -41,13 +47,7 @@ def test_attacker_that_stops_being_a_creature_is_removed_as_the_effect_applies()
 
 def test_attacker_that_becomes_a_creature_again_is_not_put_back_into_combat() -> None:
     """CR 506.4, 508.1k: once removed, a creature stays out of combat; it deals no combat damage."""
-    g = GameBuilder()
-    bear = g.creature("Grizzly Bears", 2, 2)
-    g.build()
-    g.attack({bear: "Bruno"})
-    g.block({})
-    g.cast(instant("Unmake Creature", UNANIMATE), [bear], controller="Bruno")
-    g.resolve()
+    g, bear = attacker_unmade_after_blocks()
     g.cast(instant("Remake Creature", ANIMATE), [bear])
     g.resolve()
     assert g.chars(bear).is_creature
