@@ -10,12 +10,12 @@ from judgekit.engine.choices import (
     Discard,
     LegendRule,
     Request,
-    Script,
     ScriptedChooser,
     TriggerOrder,
     TriggerTarget,
     UseOptional,
 )
+from judgekit.scenario.choices import build_script
 
 
 class Recorder:
@@ -33,6 +33,9 @@ class Recorder:
     def unused(self) -> list[str]:
         return []
 
+    def defaults(self) -> list[tuple[Request, object]]:
+        return []
+
 
 def test_defaults_are_the_documented_ones() -> None:
     chooser = DefaultChooser()
@@ -45,16 +48,16 @@ def test_defaults_are_the_documented_ones() -> None:
 
 
 def test_a_script_answers_targets_in_order_then_falls_back_to_the_default() -> None:
-    chooser = ScriptedChooser(Script.from_choices({"heliod": ["scion", "Bruno"]}))
-    request = TriggerTarget("heliod", "Anna", (3,))
-    assert chooser.choose(request) == Decision("scion", True)
-    assert chooser.choose(request) == Decision("Bruno", True)
-    assert chooser.choose(request) == Decision(3, False)
+    chooser = ScriptedChooser(build_script({"heliod": ["scion", "Bruno"]}))
+    first, second, third = (TriggerTarget("heliod", "Anna", (3,), group=g) for g in (1, 2, 3))
+    assert chooser.choose(first) == Decision("scion", True, ("choices", "heliod", 0))
+    assert chooser.choose(second) == Decision("Bruno", True, ("choices", "heliod", 1))
+    assert chooser.choose(third) == Decision(3, False)
     assert chooser.unused() == []
 
 
 def test_a_script_orders_one_players_triggers_and_reports_what_no_decision_used() -> None:
-    chooser = ScriptedChooser(Script.from_choices({"apnap_order": {"Anna": ["b", "a"]}, "ghost": ["x"]}))
+    chooser = ScriptedChooser(build_script({"apnap_order": {"Anna": ["b", "a"]}, "ghost": ["x"]}))
     assert chooser.choose(TriggerOrder("Anna", ("a", "b", "c"))) == Decision(("b", "a", "c"), True)
     assert chooser.choose(TriggerOrder("Bruno", ("d", "e"))) == Decision(("d", "e"), False)
     assert chooser.unused() == ["ghost"]
@@ -63,7 +66,7 @@ def test_a_script_orders_one_players_triggers_and_reports_what_no_decision_used(
 def test_an_entry_used_by_the_legend_rule_answers_no_trigger_target() -> None:
     """One scripted answer serves one decision: the entry that chose which Thrun stays does not also pick the
     target of the kept Thrun's enters trigger."""
-    chooser = ScriptedChooser(Script.from_choices({"thrun-2": ["thrun-2"]}))
+    chooser = ScriptedChooser(build_script({"thrun-2": ["thrun-2"]}))
     assert chooser.choose(LegendRule("Anna", "Thrun", ("thrun", "thrun-2"))) == Decision("thrun-2", True)
     assert chooser.choose(TriggerTarget("thrun-2", "Anna", (5,))) == Decision(5, False)
 
@@ -71,7 +74,7 @@ def test_an_entry_used_by_the_legend_rule_answers_no_trigger_target() -> None:
 def test_legend_entry_does_not_choose_the_enters_trigger_target_in_a_replay() -> None:
     """CR 704.5j then 603.3d: Anna keeps the new Thrun as her choices say; its enters trigger takes the default
     target (the first legal creature in timestamp order), not the id written for the legend rule."""
-    g = GameBuilder(choices={"thrun-2": ["thrun-2"]})
+    g = GameBuilder(choices=build_script({"thrun-2": ["thrun-2"]}))
     bear = g.creature("Grizzly Bears", 2, 2, controller="Bruno")
     g.creature("Thrun", 4, 4, id="thrun", supertypes=["Legendary"])
     thrun2 = g.card("Thrun", "Anna", id="thrun-2", types=["Creature"], supertypes=["Legendary"], power=4,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from judgekit.engine import sba
 from judgekit.engine.builder import GameBuilder
 from judgekit.engine.vocab import Zone
+from judgekit.scenario.choices import build_script
 
 
 def test_zero_toughness_creature_goes_to_the_graveyard() -> None:
@@ -68,7 +69,7 @@ def test_legend_rule_keeps_one_of_two_legends_with_the_same_name() -> None:
 
 def test_legend_rule_choice_keeps_the_chosen_one() -> None:
     """CR 704.5j: the controller chooses which legend to keep (``choices``)."""
-    g = GameBuilder(choices={"isamaru": ["isamaru-2"]})
+    g = GameBuilder(choices=build_script({"isamaru": ["isamaru-2"]}))
     older = g.creature("Isamaru", 2, 2, supertypes=["Legendary"])
     newer = g.creature("Isamaru", 2, 2, supertypes=["Legendary"])
     game = g.build()

@@ -6,6 +6,7 @@ import pytest
 
 from judgekit.engine.builder import GameBuilder, entry, trigger
 from judgekit.engine.vocab import Zone
+from judgekit.scenario.choices import build_script
 
 OTHER_CREATURE = {"types": ["Creature"], "other": True}
 
@@ -125,7 +126,7 @@ def test_apnap_follows_the_active_player_not_the_seat() -> None:
 def test_apnap_order_choice_reorders_one_players_triggers() -> None:
     """CR 603.3b: the controller chooses the order of their own triggers (``choices.apnap_order``)."""
     g, first, second = two_watchers_see_a_bear_die(
-        GameBuilder(choices={"apnap_order": {"Anna": ["second-watcher", "first-watcher"]}}))
+        GameBuilder(choices=build_script({"apnap_order": {"Anna": ["second-watcher", "first-watcher"]}})))
     assert stack_ids(g) == [second, first]
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import judgekit.engine.specdata as specdata
 from judgekit.engine.actions import ACTIONS
 from judgekit.engine.characteristics import chars
+from judgekit.engine.choices import Script, ScriptedChooser
 from judgekit.engine.errors import GameOver
 from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.priority import priority_point
@@ -103,13 +104,14 @@ class GameBuilder:
     """
 
     def __init__(self, players: list[str] | tuple[str, ...] = ("Anna", "Bruno"), *, active: str | None = None,
-                 step: str = "main1", life: dict[str, int] | None = None, choices: Spec | None = None) -> None:
+                 step: str = "main1", life: dict[str, int] | None = None, choices: Script | None = None) -> None:
         self.players = list(players)
         self.data: Spec = {
             "players": [{"name": p, "life": (life or {}).get(p, 20), "poison": 0} for p in self.players],
             "active_player": active or self.players[0], "step": Step(step).value, "battlefield": [],
-            "graveyard": {}, "hand": {}, "exile": [], "effects": [], "choices": dict(choices or {}),
+            "graveyard": {}, "hand": {}, "exile": [], "effects": [],
         }
+        self.script = choices
         self.clock = 0
         self._game: Game | None = None
         self.game_over = False
@@ -179,7 +181,7 @@ class GameBuilder:
     def build(self) -> Game:
         """The game, as :func:`build_game` makes it from a scenario (no priority point has happened yet)."""
         if self._game is None:
-            self._game = build_game(self.data)
+            self._game = build_game(self.data, ScriptedChooser(self.script) if self.script is not None else None)
         return self._game
 
     # -- looking ---------------------------------------------------------------------------------------------

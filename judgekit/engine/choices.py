@@ -1,15 +1,22 @@
 """Decisions: every choice the rules ask a player for is a typed request answered by a :class:`Chooser`.
 
 The rules core never reads a scenario's ``choices`` mapping. A rule that needs a decision (which target a
-triggered ability takes, whether a "may" ability is used, the order of one player's simultaneous triggers,
-which legendary permanent to keep, which cards to discard) builds a request listing what can be chosen and
-its default, and asks ``game.chooser``. The answer says whether it was given or is the default, so the ruling
-can report every default it took as an assumption.
+triggered ability takes, whether a "may" ability is used, which modes, the value of X, how an amount is
+divided, the order of one player's simultaneous triggers, which legendary permanent to keep, which cards to
+discard or permanents to sacrifice, which replacement effect applies first) builds a request listing what can be
+chosen and its default, and asks ``game.chooser``. The answer says whether it was given or is the default, so
+the ruling can report every default it took as an assumption (SCENARIO-FORMAT.md 2.2, 2.10).
 
-- :class:`DefaultChooser` answers every request with its documented default (SCENARIO-FORMAT.md "Choices").
-- :class:`ScriptedChooser` answers from a :class:`Script` built from the scenario's ``choices`` by the layer
-  above; a request the script does not answer takes the default. Each scripted answer serves one decision
-  only, so an entry used by one decision cannot also answer another of a different kind.
+- :class:`DefaultChooser` answers every request with its documented default.
+- :class:`ScriptedChooser` answers from a :class:`Script`, which the layer above builds from the scenario's
+  ``choices``; a request the script does not answer takes the default.
+
+Decisions of an object (SCENARIO-FORMAT.md 2.2, "Decisions of an object") come in *groups*: all the choices of
+one triggered ability (its targets and modes as it is put on the stack, ``use`` as it resolves), of one
+entering, of one resolution. Each request of such a decision carries ``source`` (the object's id) and
+``group`` (an integer the rule picks, the same for every request of one group: e.g. the uid of the stack
+item). The first request of a group takes the source's next :class:`Answer`; the other requests of that group
+read the same answer. A source scripted with one answer (``every``) uses it for every group.
 
 To add a decision: a request dataclass here (with its ``default()``), its reading of the script in
 :meth:`ScriptedChooser.choose`, and the rule that asks it.
@@ -17,17 +24,60 @@ To add a decision: a request dataclass here (with its ``default()``), its readin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 # A target or candidate: a player name (str) or an object uid (int).
 Ref = str | int
+# Where an answer was written in the scenario (a key path such as ("choices", "heliod", 1)).
+KeyPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One ANSWER of SCENARIO-FORMAT.md 2.2: each decision reads the fields it needs and ignores the others.
+
+    ``bare`` is a bare value (an id, a name, a player, a colour, a type): ``targets: [bare]`` for a decision
+    that takes targets, ``choose: bare`` for one that chooses, nothing for one that needs only ``use``.
+    ``divide`` keeps the written order of its keys. ``key`` is where the answer was written."""
+
+    targets: tuple[str, ...] | None = None
+    use: bool | None = None
+    modes: tuple[int, ...] | None = None
+    x: int | None = None
+    divide: tuple[tuple[str, int], ...] | None = None
+    choose: str | None = None
+    bare: str | None = None
+    key: KeyPath = ()
+
+    def target_list(self) -> tuple[str, ...] | None:
+        if self.targets is not None:
+            return self.targets
+        if self.divide is not None:
+            return tuple(t for t, _n in self.divide)
+        return (self.bare,) if self.bare is not None else None
+
+    def chosen(self) -> str | None:
+        return self.choose if self.choose is not None else self.bare
+
+
+@dataclass(frozen=True)
+class SourceAnswers:
+    """The answers written under one object's key: one ANSWER for every decision (``every``) or a list used one
+    per decision group, in the order the decisions are made (then the defaults)."""
+
+    answers: tuple[Answer, ...]
+    every: bool = False
+
+
+# ------------------------------------------------------------------------------------------------------
+# Requests of an object's decision groups
 
 
 @dataclass(frozen=True)
 class TriggerTarget:
-    """The target of a triggered ability as it is put on the stack (CR 603.3d).
+    """A target of a spell or ability (CR 603.3d for triggered abilities): the ``index``-th target of the
+    group (0 for the first).
 
     ``source`` is the id of the ability's source; ``candidates`` the legal targets in default order (objects in
     timestamp order, then players in seating order). A scripted answer is the id or player name written in the
@@ -36,6 +86,8 @@ class TriggerTarget:
     source: str
     controller: str
     candidates: tuple[Ref, ...]
+    group: int = 0
+    index: int = 0
 
     def default(self) -> Ref | None:
         return self.candidates[0] if self.candidates else None
@@ -43,13 +95,84 @@ class TriggerTarget:
 
 @dataclass(frozen=True)
 class UseOptional:
-    """Whether an optional ("may") ability is used (CR 603.5). Default: it is used."""
+    """Whether an optional ("may") ability is used or an optional replacement effect applies (CR 603.5).
+    Default: it is (``default_value`` False for the exceptions, such as ward's payment)."""
 
     source: str
     controller: str
+    group: int = 0
+    default_value: bool = True
 
     def default(self) -> bool:
-        return True
+        return self.default_value
+
+
+@dataclass(frozen=True)
+class ChooseModes:
+    """The modes of a modal spell or ability (CR 700.2): between ``minimum`` and ``maximum`` indexes of
+    ``available`` (the modes that can be chosen, in written order). Default: the first ``minimum`` of them."""
+
+    source: str
+    controller: str
+    minimum: int
+    maximum: int
+    available: tuple[int, ...]
+    group: int = 0
+
+    def default(self) -> tuple[int, ...]:
+        return self.available[: self.minimum]
+
+
+@dataclass(frozen=True)
+class ChooseX:
+    """The value of X (CR 107.3, 601.2b). Default: 0."""
+
+    source: str
+    controller: str
+    group: int = 0
+
+    def default(self) -> int:
+        return 0
+
+
+@dataclass(frozen=True)
+class DivideAmount:
+    """How an amount is divided among targets as it is announced (CR 601.2d): every target gets at least 1.
+    Default: each gets ⌊N/k⌋ and the first N mod k one more. The answer is (target, amount) pairs."""
+
+    source: str
+    controller: str
+    amount: int
+    targets: tuple[Ref, ...]
+    group: int = 0
+
+    def default(self) -> tuple[tuple[Ref, int], ...]:
+        k = len(self.targets)
+        if not k:
+            return ()
+        base, extra = divmod(self.amount, k)
+        return tuple((t, base + (1 if i < extra else 0)) for i, t in enumerate(self.targets))
+
+
+@dataclass(frozen=True)
+class ChooseValue:
+    """A value chosen while entering or resolving (a colour, a type, a player, an object to copy):
+    ``candidates`` in default order; the answer is the written value, checked by the rule that asked."""
+
+    source: str
+    controller: str
+    candidates: tuple[Ref, ...]
+    group: int = 0
+
+    def default(self) -> Ref | None:
+        return self.candidates[0] if self.candidates else None
+
+
+SourceRequest = TriggerTarget | UseOptional | ChooseModes | ChooseX | DivideAmount | ChooseValue
+
+
+# ------------------------------------------------------------------------------------------------------
+# Requests answered by the reserved keys
 
 
 @dataclass(frozen=True)
@@ -81,7 +204,7 @@ class LegendRule:
 @dataclass(frozen=True)
 class Discard:
     """Which cards a player discards (CR 701.9a, 514.1): ``candidates`` are the ids of the cards in hand in
-    default order; the answer is the first ``count`` of some ordering."""
+    default order (the card most recently put into the hand first); the answer is ``count`` ids."""
 
     player: str
     count: int
@@ -89,6 +212,33 @@ class Discard:
 
     def default(self) -> tuple[str, ...]:
         return self.candidates[: self.count]
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """Which permanents a player sacrifices when an effect doesn't say which (CR 701.21a): ``candidates`` are
+    the ids of the permanents that can be chosen in default order (newest timestamp first); the answer is
+    ``count`` ids."""
+
+    player: str
+    count: int
+    candidates: tuple[str, ...]
+
+    def default(self) -> tuple[str, ...]:
+        return self.candidates[: self.count]
+
+
+@dataclass(frozen=True)
+class ReplacementOrder:
+    """Which of several applicable replacement or prevention effects applies first (CR 616.1, 616.1e):
+    ``player`` chooses; ``sources`` are the ids of the effects' sources in default order (oldest first).
+    The answer is the index in ``sources`` of the effect applied."""
+
+    player: str
+    sources: tuple[str, ...]
+
+    def default(self) -> int:
+        return 0
 
 
 @dataclass(frozen=True)
@@ -108,102 +258,177 @@ class DamageDivision:
         return self.proposal
 
 
-Request = TriggerTarget | UseOptional | TriggerOrder | LegendRule | Discard | DamageDivision
+Request = (SourceRequest | TriggerOrder | LegendRule | Discard | Sacrifice | ReplacementOrder | DamageDivision)
 
 
 @dataclass(frozen=True)
 class Decision:
-    """A chooser's answer: ``value`` and ``given`` (False when it is the request's default)."""
+    """A chooser's answer: ``value``, ``given`` (False when it is the request's default) and ``key`` (where a
+    given answer was written, for an error that names it)."""
 
     value: Any
     given: bool
+    key: KeyPath = field(default=(), compare=False)
 
 
 class Chooser(Protocol):
-    """Answers the decisions of a game. ``unused()`` lists scripted answers no decision needed."""
+    """Answers the decisions of a game. ``unused()`` lists scripted answers no decision needed;
+    ``defaults()`` lists the requests answered with their default, in the order they were asked."""
 
     def choose(self, request: Request) -> Decision: ...
 
     def unused(self) -> list[str]: ...
 
+    def defaults(self) -> list[tuple[Request, Any]]: ...
+
 
 class DefaultChooser:
     """Every decision takes its default."""
 
+    def __init__(self) -> None:
+        self._defaults: list[tuple[Request, Any]] = []
+
     def choose(self, request: Request) -> Decision:
-        return Decision(request.default(), False)
+        value = request.default()
+        self._defaults.append((request, value))
+        return Decision(value, False)
 
     def unused(self) -> list[str]:
         return []
 
+    def defaults(self) -> list[tuple[Request, Any]]:
+        return list(self._defaults)
+
 
 @dataclass
 class Script:
-    """Scripted answers, as the layer above reads them from a scenario's ``choices``.
+    """Scripted answers, as the layer above reads them from a scenario's ``choices`` (SCENARIO-FORMAT.md 2.2).
 
-    ``targets`` maps a source id to its successive answers (each an id or player name), used one per
-    decision; ``apnap_order`` maps a player to the ids of their sources in the order wanted; ``legend``
-    maps a permanent's id to the id it wants kept when the legend rule applies to it (the project's
-    version 1 extension: an object's entry naming one of its legendary namesakes)."""
+    ``sources`` maps an object id to its answers; the reserved keys: ``apnap_order`` (player -> source ids in
+    the order wanted), ``legend_rule`` (ids to keep), ``replacement_order`` (source ids, first applies first),
+    ``discard`` and ``sacrifice`` (player -> ids, used in order). ``legend`` is the version 1 extension: an
+    object's entry naming one of its legendary namesakes keeps it. ``keys`` lists every key of the scenario's
+    choices in written order, ``locs`` where each reserved list was written (for errors)."""
 
-    targets: dict[str, list[str]] = field(default_factory=dict)
+    sources: dict[str, SourceAnswers] = field(default_factory=dict)
     apnap_order: dict[str, list[str]] = field(default_factory=dict)
+    legend_rule: list[str] = field(default_factory=list)
     legend: dict[str, str] = field(default_factory=dict)
-    # Every key of the scenario's choices, in written order (for reporting the unused ones).
+    replacement_order: list[str] = field(default_factory=list)
+    discard: dict[str, list[str]] = field(default_factory=dict)
+    sacrifice: dict[str, list[str]] = field(default_factory=dict)
     keys: list[str] = field(default_factory=list)
-
-    @classmethod
-    def from_choices(cls, choices: Mapping[str, Any]) -> Script:
-        """The script of a validated version 1 ``choices`` mapping: ``apnap_order``, and per object id one
-        answer or a list of answers (ids or player names)."""
-        script = cls(keys=list(choices))
-        for key, raw in choices.items():
-            if key == "apnap_order":
-                script.apnap_order = {str(p): [str(i) for i in ids] for p, ids in dict(raw or {}).items()}
-                continue
-            answers = [raw] if isinstance(raw, str) else list(raw or [])
-            script.targets[key] = [str(a) for a in answers]
-            if answers and isinstance(answers[0], str):
-                script.legend[key] = answers[0]
-        return script
+    locs: dict[str, KeyPath] = field(default_factory=dict)
 
 
 class ScriptedChooser:
-    """Answers from a :class:`Script`, else the default; remembers which entries were used."""
+    """Answers from a :class:`Script`, else the default; remembers which entries were used and which requests
+    took their default."""
 
     def __init__(self, script: Script) -> None:
         self.script = script
-        self._targets = {k: list(v) for k, v in script.targets.items()}
+        self._next: dict[str, int] = {}  # source -> index of its next unbound answer
+        self._bound: dict[tuple[str, int], Answer | None] = {}
         self._used: set[str] = set()
-        self._answered_targets: set[str] = set()
+        self._discard = {p: list(v) for p, v in script.discard.items()}
+        self._sacrifice = {p: list(v) for p, v in script.sacrifice.items()}
+        self._defaults: list[tuple[Request, Any]] = []
 
-    def choose(self, request: Request) -> Decision:
+    # -- an object's answers -----------------------------------------------------------------------------
+    def answer(self, source: str, group: int) -> Answer | None:
+        """The answer bound to ``(source, group)``: the source's next one the first time the group asks."""
+        key = (source, group)
+        if key in self._bound:
+            return self._bound[key]
+        entry = self.script.sources.get(source)
+        found: Answer | None = None
+        if entry is not None and entry.answers:
+            if entry.every:
+                found = entry.answers[0]
+            else:
+                i = self._next.get(source, 0)
+                if i < len(entry.answers):
+                    found = entry.answers[i]
+                    self._next[source] = i + 1
+        self._bound[key] = found
+        return found
+
+    def _source_decision(self, request: SourceRequest) -> Decision | None:
+        ans = self.answer(request.source, request.group)
+        if ans is None:
+            return None
+        value: Any = None
         if isinstance(request, TriggerTarget):
-            return self._target(request)
+            targets = ans.target_list()
+            if targets is not None and request.index < len(targets):
+                value = targets[request.index]
+        elif isinstance(request, UseOptional):
+            value = ans.use
+        elif isinstance(request, ChooseModes):
+            value = ans.modes
+        elif isinstance(request, ChooseX):
+            value = ans.x
+        elif isinstance(request, DivideAmount):
+            value = ans.divide
+        elif isinstance(request, ChooseValue):
+            value = ans.chosen()
+        if value is None:
+            return None
+        self._used.add(request.source)
+        return Decision(value, True, ans.key)
+
+    # -- requests ----------------------------------------------------------------------------------------
+    def choose(self, request: Request) -> Decision:
+        decision = self._scripted(request)
+        if decision is None:
+            decision = Decision(request.default(), False)
+            self._defaults.append((request, decision.value))
+        return decision
+
+    def _scripted(self, request: Request) -> Decision | None:
+        script = self.script
+        if isinstance(request, (TriggerTarget, UseOptional, ChooseModes, ChooseX, DivideAmount, ChooseValue)):
+            return self._source_decision(request)
         if isinstance(request, TriggerOrder):
-            wanted = self.script.apnap_order.get(request.player)
+            wanted = script.apnap_order.get(request.player)
             if wanted and len(request.sources) > 1:
                 self._used.add("apnap_order")
-                ids = list(wanted)
-                order = sorted(request.sources, key=lambda s: ids.index(s) if s in ids else len(ids))
-                return Decision(tuple(order), True)
+                order = sorted(request.sources, key=lambda s: wanted.index(s) if s in wanted else len(wanted))
+                return Decision(tuple(order), True, script.locs.get("apnap_order", ()))
         elif isinstance(request, LegendRule):
+            for oid in script.legend_rule:
+                if oid in request.candidates:
+                    self._used.add("legend_rule")
+                    return Decision(oid, True, script.locs.get("legend_rule", ()))
             for oid in request.candidates:
-                keep = self.script.legend.get(oid)
-                if keep is not None and keep in request.candidates and oid not in self._answered_targets:
+                keep = script.legend.get(oid)
+                if keep is not None and keep in request.candidates and oid not in self._next:
                     self._used.add(oid)
                     # The entry served this decision: it answers no other.
-                    self._targets.pop(oid, None)
-                    return Decision(keep, True)
-        return Decision(request.default(), False)
-
-    def _target(self, request: TriggerTarget) -> Decision:
-        queue = self._targets.get(request.source)
-        if not queue:
-            return Decision(request.default(), False)
-        self._used.add(request.source)
-        self._answered_targets.add(request.source)
-        return Decision(queue.pop(0), True)
+                    self._next[oid] = len(script.sources[oid].answers) if oid in script.sources else 0
+                    self._bound = {k: v for k, v in self._bound.items() if k[0] != oid}
+                    return Decision(keep, True, script.locs.get(oid, ()))
+        elif isinstance(request, ReplacementOrder):
+            listed = [i for i, s in enumerate(request.sources) if s in script.replacement_order]
+            if listed and len(request.sources) > 1:
+                self._used.add("replacement_order")
+                best = min(listed, key=lambda i: script.replacement_order.index(request.sources[i]))
+                return Decision(best, True, script.locs.get("replacement_order", ()))
+        elif isinstance(request, (Discard, Sacrifice)):
+            word = "discard" if isinstance(request, Discard) else "sacrifice"
+            queues = self._discard if isinstance(request, Discard) else self._sacrifice
+            queue = queues.get(request.player)
+            if queue:
+                self._used.add(word)
+                taken = queue[: request.count]
+                del queue[: request.count]
+                # Listed ids first (the rule that asked checks they can be chosen), then the defaults.
+                value = (*taken, *[c for c in request.candidates if c not in taken][: request.count - len(taken)])
+                return Decision(value, True, (*script.locs.get(word, ()), request.player))
+        return None
 
     def unused(self) -> list[str]:
         return [k for k in self.script.keys if k not in self._used]
+
+    def defaults(self) -> list[tuple[Request, Any]]:
+        return list(self._defaults)

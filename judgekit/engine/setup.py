@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from judgekit.engine.characteristics import layer_result
-from judgekit.engine.choices import Script, ScriptedChooser
+from judgekit.engine.choices import Chooser, DefaultChooser
 from judgekit.engine.objects import make_object
 from judgekit.engine.selectors import SelectorContext, select
 from judgekit.engine.state import ContinuousEffect, Game, Player
@@ -19,13 +19,13 @@ from judgekit.engine.values import ValueContext, freeze_values
 from judgekit.engine.vocab import Step, Zone
 
 
-def build_game(data: dict[str, Any]) -> Game:
+def build_game(data: dict[str, Any], chooser: Chooser | None = None) -> Game:
     """The initial game state of a validated scenario (SCENARIO-FORMAT.md: objects, timestamps, effects), its
     specs already typed (``judgekit.scenario.specs.scenario_specs``: objects' ``abilities``, ``effect``,
     ``target``; each ``effects:`` entry's ``ops`` and ``affects``)."""
     players = [Player(p["name"], p.get("life", 20), p.get("poison", 0)) for p in data["players"]]
     game = Game(players=players, active=data["active_player"], step=Step(data["step"]))
-    game.chooser = ScriptedChooser(Script.from_choices(data.get("choices") or {}))
+    game.chooser = chooser if chooser is not None else DefaultChooser()
     first = players[0].name
     seq = 0
     for i, od in enumerate(data["battlefield"]):

@@ -416,7 +416,7 @@ def resolve_top(game: Game) -> None:
         src = game.objects.get(item.source_uid)
         source_left = src is not None and (not src.current or src.zone != Zone.BATTLEFIELD)
     if item.optional:
-        decision = game.chooser.choose(UseOptional(item.id, item.controller))
+        decision = game.chooser.choose(UseOptional(item.id, item.controller, group=item.uid))
         if not decision.value:
             game.record("resolve", "stack.optional_declined", "117.3d", "603.5", objects=[item.id], item=data,
                         controller=item.controller)

@@ -361,9 +361,11 @@ def _push(game: Game, t: PendingTrigger) -> None:
     describe = _describe(game, t)
     rules = ["603.3"]
     chosen_target = False
+    # The stack item's uid names the decision group of this ability (SCENARIO-FORMAT.md 2.2).
+    uid = game.new_uid()
     if target_spec is not None:
         candidates = _legal_targets(game, target_spec, t.controller, source)
-        decision = game.chooser.choose(TriggerTarget(src_obj.id, t.controller, tuple(candidates)))
+        decision = game.chooser.choose(TriggerTarget(src_obj.id, t.controller, tuple(candidates), group=uid))
         if decision.given:
             ref = game.ref(str(decision.value))
             problem = target_problem_data(game, target_spec, ref, t.controller, source, t.source_uid)
@@ -386,7 +388,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
         rules.append(KEYWORD_TRIGGERS[trig.keyword][1])
     if t.event.kind == EventKind.ZONE_CHANGE and t.event.from_zone == Zone.BATTLEFIELD:
         rules.append("603.10a")
-    item = StackItem(uid=game.new_uid(), kind="triggered", id=src_obj.id, source_name=source.name,
+    item = StackItem(uid=uid, kind="triggered", id=src_obj.id, source_name=source.name,
                      controller=t.controller, source_uid=t.source_uid, effect=list(trig.effect),
                      targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
                      optional=trig.optional, source_lki=source)

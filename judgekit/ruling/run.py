@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from judgekit.engine.choices import ScriptedChooser
 from judgekit.engine.driver import play
 from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.setup import build_game
@@ -19,6 +20,7 @@ from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
 from judgekit.ruling.model import Ruling, RulingStep
 from judgekit.ruling.names import scenario_names
+from judgekit.scenario.choices import build_script
 from judgekit.scenario.loaded import LoadedScenario
 from judgekit.scenario.loader import load_scenario, load_scenario_text
 from judgekit.scenario.specs import scenario_specs
@@ -30,7 +32,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     A scenario problem found during the replay raises :class:`InvalidFileError` (file, line, key).
     """
     data = scenario_specs(loaded.data)
-    game = build_game(data)
+    game = build_game(data, ScriptedChooser(build_script(loaded.data.get("choices") or {})))
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
     names = scenario_names(loaded.data)
     try:
