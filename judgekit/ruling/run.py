@@ -14,7 +14,7 @@ from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.setup import build_game
 from judgekit.errors import InvalidFileError
 from judgekit.render.narration import message, narrate
-from judgekit.ruling.expect import check_expect
+from judgekit.ruling.expect import Checks, check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
 from judgekit.ruling.model import Ruling, RulingStep
@@ -33,8 +33,9 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     game = build_game(data)
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
     names = scenario_names(loaded.data)
+    checks = Checks(loaded.data["actions"])
     try:
-        outcome = play(game, data["actions"])
+        outcome = play(game, data["actions"], observer=checks if checks else None)
     except ScenarioProblem as exc:
         raise InvalidFileError([loaded.issue(exc.key, message(exc.code, exc.params, names))]) from None
     if outcome.error is not None:
@@ -45,7 +46,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
         ruling.steps += explain_layers(game, ruling, names)
     ruling.final = final_state(game)
     exp = loaded.data.get("expect")
-    ruling.expect = check_expect(exp, ruling) if exp is not None else None
+    ruling.expect = check_expect(exp, ruling, game, checks)
     return ruling
 
 
