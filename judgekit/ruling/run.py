@@ -2,7 +2,7 @@
 
 This is the application layer above the rules core (:mod:`judgekit.engine`): the core knows nothing of files,
 YAML or the card library; this module gives it validated data and turns what it reports into the ruling
-(steps, layer tables, final state, expectations).
+(steps, layer tables, final state, expectations, verdict).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
 from judgekit.ruling.model import Ruling, RulingStep
 from judgekit.ruling.names import scenario_names
+from judgekit.ruling.verdict import Focus, build_verdict, start_of
 from judgekit.scenario.loaded import LoadedScenario
 from judgekit.scenario.loader import load_scenario, load_scenario_text
 from judgekit.scenario.specs import scenario_specs
@@ -33,6 +34,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     game = build_game(data)
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
     names = scenario_names(loaded.data)
+    start = start_of(game)
     checks = Checks(loaded.data["actions"])
     try:
         outcome = play(game, data["actions"], observer=checks if checks else None)
@@ -47,6 +49,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     ruling.final = final_state(game)
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling, game, checks)
+    ruling.verdict = build_verdict(game, start, ruling, Focus.of(exp), names)
     return ruling
 
 
