@@ -101,4 +101,5 @@ actions:
   - resolve: all
 """)
     assert r.error is None and r.final is not None
-    assert r.final["players"]["Anna"] == {"life": 20 + priority.LOOP_RESOLUTIONS + 20, "poison": 0, "lost": False}
+    assert r.final["players"]["Anna"] == {"life": 20 + priority.LOOP_RESOLUTIONS + 20, "poison": 0, "lost": False,
+                                          "hand": 0, "library": 0}

@@ -48,16 +48,16 @@ def test_json_prints_exactly_one_result_document(invoke: Any, tmp_path: Path) ->
     result = invoke("ruling", write(tmp_path, GOOD), "--json")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert set(doc) == {"scenario", "ok", "error", "steps", "final", "expect"}
+    assert set(doc) == {"scenario", "ok", "error", "verdict", "steps", "final", "expect"}
     assert doc["ok"] is True and doc["error"] is None
     assert doc["expect"] == {"passed": True, "failures": []}
     angel = doc["final"]["objects"]["angel"]
     assert set(angel) == {"zone", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors",
                           "power", "toughness", "damage", "counters", "keywords", "abilities", "mana", "tapped",
-                          "attached_to", "token"}
+                          "attached_to", "token", "chosen", "copy_of"}
     assert (angel["power"], angel["toughness"], angel["keywords"]) == (1, 1, [])
     assert doc["final"]["objects"]["humility"]["power"] is None
-    assert doc["final"]["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False}
+    assert doc["final"]["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False, "hand": 0, "library": 0}
     assert doc["final"]["stack"] == []
     assert all(set(s) >= {"kind", "rules", "text"} for s in doc["steps"])
     assert any("613.1f" in s["rules"] for s in doc["steps"])

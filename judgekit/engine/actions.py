@@ -4,6 +4,8 @@ A handler is ``handler(game, spec)`` with ``spec`` the action's value (a dict, `
 actions that move the game forward (combat declarations, damage, steps) first resolve the whole stack and
 move forward to their step when it is earlier in the turn; an action for a step already past is refused.
 To add an action: write its handler here (or in the module of its rules) and add one row to :data:`ACTIONS`.
+An action that only looks at the state (``check``) has no handler: it is in :data:`OBSERVATIONS`, and the driver
+hands the game to its observer there.
 """
 
 from __future__ import annotations
@@ -87,3 +89,6 @@ ACTIONS: dict[str, Handler] = {
     "end_turn": turn.end_turn,
     "state_based_actions": sba.state_based_actions_action,
 }
+
+# Actions that change nothing: the driver lets the layer above look at the state there (driver.Observer).
+OBSERVATIONS: frozenset[str] = frozenset({"check"})

@@ -5,14 +5,18 @@ game ended (CR 104.1). A draw (every player lost at once, 104.4a, or a loop of m
 see :mod:`judgekit.engine.priority`) shows every player with ``lost`` in the result. A mistake of the file
 found while replaying (a bare ``resolve`` on an empty stack) is a :class:`ScenarioProblem` whose key starts
 with ``("actions", index, action)``.
+
+An action of :data:`~judgekit.engine.actions.OBSERVATIONS` (``check``) changes nothing: the driver hands the
+game, as it is at that point, to the :class:`Observer` the layer above gave :func:`play` (if any), and goes on.
+The core does not know what the observer compares.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from judgekit.engine.actions import ACTIONS
+from judgekit.engine.actions import ACTIONS, OBSERVATIONS
 from judgekit.engine.errors import GameOver, IllegalAction, ScenarioProblem
 from judgekit.engine.priority import priority_point
 from judgekit.engine.state import Game
@@ -26,8 +30,18 @@ class Outcome:
     game_over: bool = False
 
 
-def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
-    """Run ``actions`` in order, each followed by a priority point; the first check happens before any."""
+class Observer(Protocol):
+    """Looks at the game where an observation action stands (``index``: its 0-based position); must not change
+    it."""
+
+    def __call__(self, game: Game, index: int) -> None: ...
+
+
+def play(game: Game, actions: list[dict[str, Any]], observer: Observer | None = None) -> Outcome:
+    """Run ``actions`` in order, each followed by a priority point; the first check happens before any.
+
+    An observation action (``check``) is not followed by a priority point: every action already ends at one,
+    so the state it shows is the one the previous action left."""
     outcome = Outcome()
     game.record("start", "driver.start", "117.3a", "500.1", active=game.active, step=game.step.value)
     current: tuple[str | int, ...] = ()
@@ -38,6 +52,10 @@ def play(game: Game, actions: list[dict[str, Any]]) -> Outcome:
             kind = next(iter(action))
             current = ("actions", i, kind)
             done = i + 1
+            if kind in OBSERVATIONS:
+                if observer is not None:
+                    observer(game, i)
+                continue
             ACTIONS[kind](game, action[kind])
             priority_point(game)
     except GameOver:

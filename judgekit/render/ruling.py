@@ -39,6 +39,9 @@ def render(ruling: Ruling, console: Any = None) -> None:
     con.print(f"[bold]{escape(ruling.title)}[/bold]  [dim]({escape(ruling.scenario)})[/dim]")
     con.print(f"[dim]Fonte: {escape(ruling.source)}[/dim]")
     con.print()
+    if ruling.verdict:
+        con.print(f"[bold]Verdetto:[/bold] {escape(ruling.verdict)}")
+        con.print()
     con.print("[bold]Passo per passo[/bold]")
     n = 0
     for step in ruling.steps:

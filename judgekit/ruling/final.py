@@ -1,4 +1,7 @@
-"""The final state of a replay as the result document reports it (SCENARIO-FORMAT.md "Result")."""
+"""The final state of a replay as the result document reports it (SCENARIO-FORMAT.md "Result", 2.10).
+
+The same document describes the state at a ``check`` action (:func:`final_state` works on any moment).
+"""
 
 from __future__ import annotations
 
@@ -31,7 +34,19 @@ def object_result(game: Game, oid: str) -> dict[str, Any]:
         "keywords": sorted(set(c.keywords)),
         "abilities": sorted({a.label() for a in c.abilities if a.kind != "mana"}),
         "mana": c.mana, "tapped": obj.tapped, "attached_to": attached, "token": obj.token,
+        # 2.10: the "as enters" choice and what the object entered as a copy of. The rules core keeps neither
+        # yet (entering as a copy and "as enters" choices, 2.4, are not modelled; tokens are never created as
+        # copies), so both are null.
+        "chosen": None, "copy_of": None,
     }
+
+
+def player_result(game: Game, name: str) -> dict[str, Any]:
+    """One entry of ``final.players`` (2.10): ``life``, ``poison``, ``lost``, ``hand`` and ``library`` (numbers
+    of cards). Libraries are not modelled yet: ``library`` is the number of cards the game has there (0)."""
+    p = game.player(name)
+    return {"life": p.life, "poison": p.poison, "lost": p.lost,
+            "hand": len(game.in_zone(Zone.HAND, name)), "library": len(game.in_zone(Zone.LIBRARY, name))}
 
 
 def final_state(game: Game) -> dict[str, Any]:
@@ -42,7 +57,11 @@ def final_state(game: Game) -> dict[str, Any]:
         stack.append({"kind": item.kind, "id": item.id, "source": item.source_name, "controller": item.controller,
                       "targets": [t if isinstance(t, str) else game.objects[t].id for t in item.targets]})
     return {
-        "players": {p.name: {"life": p.life, "poison": p.poison, "lost": p.lost} for p in game.players},
+        "players": {p.name: player_result(game, p.name) for p in game.players},
         "objects": objects,
         "stack": stack,
+        # Where the replay stopped (2.10): the turn number, whose turn it is, the step (cleanup after end_turn).
+        "turn": game.turn,
+        "active_player": game.active,
+        "step": game.step.value,
     }

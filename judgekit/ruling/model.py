@@ -55,6 +55,8 @@ class Ruling:
     expect: dict[str, Any] | None = None
     layers: list[ObjectLayers] = field(default_factory=list)
     notes: list[RulingStep] = field(default_factory=list)
+    # SCENARIO-FORMAT.md 2.10: one to three Italian sentences answering the scenario's question.
+    verdict: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -70,6 +72,7 @@ class Ruling:
             "scenario": self.scenario,
             "ok": self.ok,
             "error": self.error,
+            "verdict": self.verdict,
             "steps": [s.as_dict() for s in self.steps],
             "final": self.final,
             "expect": self.expect,
@@ -97,6 +100,7 @@ def failed_document(scenario: str, issue: Any, issues: list[Any] | None = None) 
                   "file": issue.file if issue else None, "line": issue.line if issue else None,
                   "key": (issue.key or None) if issue else None,
                   "issues": [i.as_dict() for i in (issues or ([issue] if issue else []))]},
+        "verdict": None,
         "steps": [],
         "final": None,
         "expect": None,

@@ -2,7 +2,7 @@
 
 This is the application layer above the rules core (:mod:`judgekit.engine`): the core knows nothing of files,
 YAML or the card library; this module gives it validated data and turns what it reports into the ruling
-(steps, layer tables, final state, expectations).
+(steps, layer tables, final state, expectations, verdict).
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.setup import build_game
 from judgekit.errors import InvalidFileError
 from judgekit.render.narration import message, narrate
-from judgekit.ruling.expect import check_expect
+from judgekit.ruling.expect import Checks, check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
 from judgekit.ruling.model import Ruling, RulingStep
 from judgekit.ruling.names import scenario_names
+from judgekit.ruling.verdict import Focus, build_verdict, start_of
 from judgekit.scenario.choices import build_script
 from judgekit.scenario.loaded import LoadedScenario
 from judgekit.scenario.loader import load_scenario, load_scenario_text
@@ -35,8 +36,10 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     game = build_game(data, ScriptedChooser(build_script(loaded.data.get("choices") or {})))
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
     names = scenario_names(loaded.data)
+    start = start_of(game)
+    checks = Checks(loaded.data["actions"])
     try:
-        outcome = play(game, data["actions"])
+        outcome = play(game, data["actions"], observer=checks if checks else None)
     except ScenarioProblem as exc:
         raise InvalidFileError([loaded.issue(exc.key, message(exc.code, exc.params, names))]) from None
     if outcome.error is not None:
@@ -47,7 +50,8 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
         ruling.steps += explain_layers(game, ruling, names)
     ruling.final = final_state(game)
     exp = loaded.data.get("expect")
-    ruling.expect = check_expect(exp, ruling) if exp is not None else None
+    ruling.expect = check_expect(exp, ruling, game, checks)
+    ruling.verdict = build_verdict(game, start, ruling, Focus.of(exp), names)
     return ruling
 
 

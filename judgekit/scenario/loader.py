@@ -198,7 +198,9 @@ class _Checker:
                 data["exile"].append(obj)
         actions: list[dict[str, Any]] = []
         for i, action in enumerate(m.actions):
-            dumped = action.model_dump(by_alias=True, exclude_none=True)
+            # A check compares like expect: a field given as null is compared, so it is kept (exclude_unset).
+            check = "check" in type(action).model_fields
+            dumped = action.model_dump(by_alias=True, exclude_unset=check, exclude_none=not check)
             if "cast" in dumped and not isinstance(action.cast.object, str):
                 obj = self.merge(action.cast.object, ("actions", i, "cast", "object"))
                 if obj is not None:
@@ -379,16 +381,22 @@ class _Checker:
         self.check_choices(data["choices"])
         exp = data.get("expect")
         if exp:
-            for oid in exp.get("objects", {}):
-                self.check_id(oid, ("expect", "objects", oid))
-                attached = exp["objects"][oid].get("attached_to")
-                if attached is not None:
-                    self.check_id(attached, ("expect", "objects", oid, "attached_to"))
-                ctrl = exp["objects"][oid].get("controller")
-                if ctrl is not None:
-                    self.check_player(ctrl, ("expect", "objects", oid, "controller"), relative=False)
-            for name in exp.get("players", {}):
-                self.check_player(name, ("expect", "players", name), relative=False)
+            self.check_expectations(exp, ("expect",))
+
+    def check_expectations(self, exp: dict[str, Any], loc: Loc) -> None:
+        """The references of ``expect`` and of a ``check`` action: ids, players, selectors of ``counts``."""
+        for oid in exp.get("objects", {}):
+            self.check_id(oid, (*loc, "objects", oid))
+            attached = exp["objects"][oid].get("attached_to")
+            if attached is not None:
+                self.check_id(attached, (*loc, "objects", oid, "attached_to"))
+            ctrl = exp["objects"][oid].get("controller")
+            if ctrl is not None:
+                self.check_player(ctrl, (*loc, "objects", oid, "controller"), relative=False)
+        for name in exp.get("players", {}):
+            self.check_player(name, (*loc, "players", name), relative=False)
+        for i, count in enumerate(exp.get("counts") or []):
+            self.check_selector(count["select"], (*loc, "counts", i, "select"))
 
     def check_action(self, action: dict[str, Any], loc: Loc) -> None:
         if "cast" in action:
@@ -424,6 +432,8 @@ class _Checker:
                 self.check_id(src, (*loc, "assign_damage", src))
                 for dst in parts:
                     self.check_id(dst, (*loc, "assign_damage", src, dst), players=True)
+        elif "check" in action:
+            self.check_expectations(action["check"], (*loc, "check"))
 
     def check_choices(self, choices: dict[str, Any]) -> None:
         for key, value in choices.items():

@@ -16,6 +16,7 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
+    ConfigDict,
     Discriminator,
     Field,
     ModelWrapValidatorHandler,
@@ -724,8 +725,15 @@ class StateBasedActionsAction(StrictModel):
     state_based_actions: Annotated[Literal[True], BeforeValidator(_bare)] = True
 
 
+class CheckAction(StrictModel):
+    """``check``: compares the state at that point with ``objects``/``players``/``counts`` as ``expect`` does,
+    and changes nothing (SCENARIO-FORMAT.md 2.10). ``Expectations`` is defined below, with ``expect``."""
+
+    check: Expectations
+
+
 ACTION_KINDS = ("cast", "activate", "resolve", "declare_attackers", "declare_blockers", "assign_damage",
-                "combat_damage", "next_step", "end_turn", "state_based_actions")
+                "combat_damage", "next_step", "end_turn", "state_based_actions", "check")
 
 
 def _action_kind(value: Any) -> str | None:
@@ -762,7 +770,7 @@ Action = Annotated[Annotated[
     | Annotated[DeclareBlockersAction, Tag("_declare_blockers")]
     | Annotated[AssignDamageAction, Tag("_assign_damage")] | Annotated[CombatDamageAction, Tag("_combat_damage")]
     | Annotated[NextStepAction, Tag("_next_step")] | Annotated[EndTurnAction, Tag("_end_turn")]
-    | Annotated[StateBasedActionsAction, Tag("_state_based_actions")],
+    | Annotated[StateBasedActionsAction, Tag("_state_based_actions")] | Annotated[CheckAction, Tag("_check")],
     Discriminator(_action_kind, custom_error_type="action_kind",
                   custom_error_message="azione sconosciuta: ammesse " + ", ".join(ACTION_KINDS)),
 ], BeforeValidator(_action_before)]
@@ -803,6 +811,8 @@ class ExpectPlayer(StrictModel):
     life: int | None = None
     poison: int | None = None
     lost: bool | None = None
+    hand: int | None = Field(default=None, ge=0)
+    library: int | None = Field(default=None, ge=0)
 
 
 class ExpectError(StrictModel):
@@ -815,9 +825,45 @@ def _expect_error(value: Any) -> Any:
     return value
 
 
-class Expect(StrictModel):
+def _no_source_words(sel: Any) -> None:
+    """A count is evaluated on the state, not for a spell or ability: there is no "you" and no source."""
+    if isinstance(sel, SelectorFilter):
+        if sel.controller in ("you", "opponent"):
+            raise ValueError(f"«controller: {sel.controller}» non ha senso in un conteggio: non c'è una magia o "
+                             "un'abilità di cui essere il controllore; scrivi il nome del giocatore")
+        if sel.other:
+            raise ValueError("«other» non ha senso in un conteggio: non c'è una fonte da escludere")
+        if sel.player:
+            raise ValueError("un conteggio conta oggetti, non giocatori: per i giocatori usa «players»")
+        for alt in sel.any or []:
+            _no_source_words(alt)
+
+
+class ExpectCount(StrictModel):
+    """``{select: SELECTOR, is: N}``: exactly N objects of the state match the selector (SCENARIO-FORMAT.md
+    2.10; zone ``battlefield`` by default, ``all`` for every zone but libraries)."""
+
+    model_config = ConfigDict(extra="forbid", serialize_by_alias=True, validate_by_name=False)
+
+    select: Selector
+    is_: int = Field(alias="is", ge=0)
+
+    @field_validator("select")
+    @classmethod
+    def _counts_objects(cls, value: Any) -> Any:
+        _no_source_words(value)
+        return value
+
+
+class Expectations(StrictModel):
+    """What ``expect`` and the ``check`` action compare with the state (SCENARIO-FORMAT.md "Expect", 2.10)."""
+
     objects: dict[str, ExpectObject] = {}
     players: dict[str, ExpectPlayer] = {}
+    counts: list[ExpectCount] = []
+
+
+class Expect(Expectations):
     error: Annotated[ExpectError, BeforeValidator(_expect_error)] | None = None
 
 
@@ -851,5 +897,5 @@ class Scenario(StrictModel):
 # Forward references (operations contain abilities, abilities contain effects).
 for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, EffectEntry,
                CardFields, CopyExcept, CardFile, TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction,
-               Scenario):
+               CheckAction, Scenario):
     _model.model_rebuild()
