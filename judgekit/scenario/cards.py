@@ -48,7 +48,7 @@ class CardEntry:
     user: bool = False
     replaces: list[Path] = field(default_factory=list)
 
-    def keys(self) -> set[str]:
+    def lookup_keys(self) -> set[str]:
         """The folded names the card is found by."""
         return {fold(self.name), fold(self.name_it or self.name)}
 
@@ -121,11 +121,11 @@ def library(folder: Path | None = None) -> CardLibrary:
         mine = _read_folder(chosen[1], user=True)
         by_key: dict[str, list[CardEntry]] = {}
         for entry in mine:
-            for k in entry.keys():
+            for k in entry.lookup_keys():
                 by_key.setdefault(k, []).append(entry)
         kept = []
         for entry in entries:
-            rivals = {id(u): u for k in entry.keys() for u in by_key.get(k, [])}
+            rivals = {id(u): u for k in entry.lookup_keys() for u in by_key.get(k, [])}
             for rival in rivals.values():
                 rival.replaces.append(entry.path)
             if not rivals:
@@ -133,7 +133,7 @@ def library(folder: Path | None = None) -> CardLibrary:
         entries = kept + mine
     for entry in entries:
         lib.entries.append(entry)
-        for k in entry.keys():
+        for k in entry.lookup_keys():
             lib.index.setdefault(k, []).append(entry)
     _LIBRARIES[key] = (stamp, lib)
     return lib
@@ -227,7 +227,7 @@ def near_entries(name: str, lib: CardLibrary, limit: int = 3, cutoff: float = 70
 
     choices: dict[str, list[CardEntry]] = {}
     for entry in lib.entries:
-        for key in entry.keys():
+        for key in entry.lookup_keys():
             choices.setdefault(key, []).append(entry)
     found: dict[int, CardEntry] = {}
     hits = process.extract(fold(name), list(choices), scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=cutoff)
