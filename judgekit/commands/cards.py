@@ -27,9 +27,12 @@ def _names(card: dict[str, Any]) -> str:
 
 
 def _mark(card: dict[str, Any]) -> str:
-    if not card.get("user"):
-        return ""
-    return " [tua carta: sostituisce quella fornita]" if card.get("replaces") else " [tua carta]"
+    mark = ""
+    if card.get("user"):
+        mark = " [tua carta: sostituisce quella fornita]" if card.get("replaces") else " [tua carta]"
+    if not card.get("readable", True):
+        mark += f" [file non valido: judgekit check {card['file']}]"
+    return mark
 
 
 def _line(card: dict[str, Any]) -> list[str]:

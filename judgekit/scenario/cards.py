@@ -303,6 +303,7 @@ def view(entry: CardEntry) -> dict[str, Any]:
     out["file"] = str(entry.path)
     out["user"] = entry.user
     out["replaces"] = [str(p) for p in entry.replaces]
+    out["readable"] = entry.raw is not None  # false: not a card mapping with a name (judgekit check says why)
     return out
 
 
