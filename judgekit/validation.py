@@ -259,7 +259,9 @@ def _choose(items: list[_Error], depth: int, root: Any, models: dict[str, type[B
         scored = sorted(branches.items(), key=lambda kv: _branch_score(kv[1], depth))
         best = _branch_score(scored[0][1], depth)
         tied = [(label, group) for label, group in scored if _branch_score(group, depth) == best]
-        if best[:2] == (0, 0) or len(tied) == 1:
+        if best[0]:  # the value is of no branch's kind: say every kind that may be written
+            out.append(_one_message(scored, depth, root, models))
+        elif best[:2] == (0, 0) or len(tied) == 1:
             out += _choose(scored[0][1], depth + 1, root, models)
         else:
             out.append(_one_message(tied, depth, root, models))
@@ -311,7 +313,8 @@ def _one_message(tied: list[tuple[Any, list[_Error]]], depth: int, root: Any,
     if maps and all(len(keys) == 1 for keys in maps):
         kinds.append("una mappa con una sola chiave tra " + _join([keys[0] for keys in maps], "e"))
     else:
-        kinds += ["una mappa con " + _join(keys) for keys in maps]
+        kinds += ["una mappa con " + _join(keys) if len(keys) <= 6 else
+                  f"una mappa con chiavi come {', '.join(keys[:4])}…" for keys in maps]
     kinds += others
     message = f"valore non ammesso «{shown}»; si può scrivere {_join(kinds, 'oppure')}"
     if isinstance(value, str) and literals:

@@ -220,3 +220,9 @@ def test_an_unknown_keyword_far_from_every_name_lists_them_all() -> None:
 
     (message,) = _issues(HEAD + "battlefield:\n  - {id: a, name: A, types: [Creature], keywords: [qqqzzz]}\n")
     assert all(k.value in message for k in vocab.Keyword)
+
+
+def test_a_value_of_no_allowed_kind_is_one_message_naming_the_kinds() -> None:
+    (message,) = _issues(HEAD + "actions:\n  - cast: {object: 5}\n")
+    assert "actions[0].cast.object" in message
+    assert "una mappa" in message and "un testo" in message

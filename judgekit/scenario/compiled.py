@@ -4,8 +4,8 @@ After a file loads without problems, :func:`Probe.store` writes what the loader 
 data, the raw YAML data and its line map, where every object came from) to
 ``<cache>/v<FORMAT>/scenarios/<key>.json``. The key hashes the file's bytes together with a fingerprint of
 everything validation depends on: the card library (the user's card folder included), the glossary and the
-judgekit code. A repeat load of
-the same content then skips YAML parsing and pydantic entirely; any other content is validated again.
+judgekit code. A repeat load of the same content then skips YAML parsing and pydantic entirely; any other
+content is validated again.
 
 Entries are JSON (they cannot run code) written atomically, read only from a folder and files of the user's
 own that no one else can write (:func:`judgekit.cache.read_private`); an entry that cannot be read or does
