@@ -1,8 +1,8 @@
 """``judgekit check``: validate data files and scenario files, reporting every problem.
 
 Each kind of file has a validator ``(path) -> list[Issue]`` chosen by where the file lives:
-files under a ``rules_it`` folder are corpus data, files under ``scenarios/cards`` the card library,
-any other YAML file a scenario.
+files under a ``rules_it`` folder are corpus data, files under ``scenarios/cards`` or in the user's card
+folder (``paths.user_cards_dir``) the card library, any other YAML file a scenario.
 """
 
 from __future__ import annotations
@@ -38,6 +38,11 @@ def kind_of(path: Path) -> str:
         below = None
     if below is not None:
         return "policy" if "policy" in below else "rules"
+    try:  # the user's card folder (JUDGEKIT_CARDS_DIR or <user data>/cards) holds cards whatever its name
+        Path(*parts).relative_to(paths.user_cards_dir().resolve())
+        return "cards"
+    except (ValueError, RuntimeError, OSError):
+        pass
     if "rules_it" in parts:
         return "policy" if "policy" in parts[parts.index("rules_it"):] else "rules"
     if "cards" in parts and "scenarios" in parts:
@@ -101,8 +106,14 @@ def collect(targets: list[Path]) -> tuple[list[Path], list[Issue]]:
     return files, problems
 
 
-
-
+def default_targets() -> list[Path]:
+    """What ``judgekit check`` checks without arguments: the shipped data and scenarios, and the user's card
+    folder when there is one."""
+    chosen = [paths.rules_dir(), paths.scenarios_dir()]
+    user_cards = paths.user_cards_dir()
+    if user_cards.is_dir():
+        chosen.append(user_cards)
+    return chosen
 
 
 @dataclass
@@ -114,7 +125,7 @@ class CheckResult:
 
 def check_all(targets: list[Path] | None = None) -> CheckResult:
     """Like :func:`check`, keeping the files and folders that could not be read apart (exit code 5)."""
-    chosen = targets or [paths.rules_dir(), paths.scenarios_dir()]
+    chosen = targets or default_targets()
     files, unreadable = collect(chosen)
     result = CheckResult(len(files), unreadable=unreadable)
     for path in files:

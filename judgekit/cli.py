@@ -168,6 +168,9 @@ COMMAND_MODULES: dict[str, str] = {
     "ruling": "judgekit.commands.ruling",
     "scenarios": "judgekit.commands.ruling",
     "check": "judgekit.commands.check",
+    "cards": "judgekit.commands.cards",
+    "formato": "judgekit.commands.formato",
+    "nuovo": "judgekit.commands.nuovo",
 }
 # The Italian aliases reach the same modules (the group maps them to the command once it is loaded).
 COMMAND_MODULES.update({
@@ -180,6 +183,9 @@ COMMAND_MODULES.update({
     "verdetto": COMMAND_MODULES["ruling"],
     "scenari": COMMAND_MODULES["scenarios"],
     "controlla": COMMAND_MODULES["check"],
+    "carte": COMMAND_MODULES["cards"],
+    "format": COMMAND_MODULES["formato"],
+    "new": COMMAND_MODULES["nuovo"],
 })
 ALIASES: dict[str, str] = {}
 

@@ -29,11 +29,25 @@ def scenarios_dir() -> Path:
 
 
 def cards_dir() -> Path:
+    """The shipped card library (``scenarios/cards``)."""
     return scenarios_dir() / "cards"
 
 
+def user_cards_dir() -> Path:
+    """The user's own cards, read beside the shipped library: ``JUDGEKIT_CARDS_DIR``, else
+    ``<user data>/cards`` (``~/.local/share/judgekit/cards`` unless ``JUDGEKIT_DATA_DIR`` or ``XDG_DATA_HOME``
+    say otherwise)."""
+    override = os.environ.get("JUDGEKIT_CARDS_DIR")
+    return Path(override) if override else user_data_dir() / "cards"
+
+
+def pages_dir() -> Path:
+    """The Italian pages shipped inside the package (``judgekit formato``, the ``judgekit nuovo`` template)."""
+    return _PACKAGE_DIR / "pages"
+
+
 def user_data_dir() -> Path:
-    """Where ``judgekit import-cr`` writes what it imports."""
+    """Where ``judgekit import-cr`` writes what it imports (and where the user's cards live)."""
     override = os.environ.get("JUDGEKIT_DATA_DIR")
     if override:
         return Path(override)

@@ -17,7 +17,7 @@ from judgekit.errors import EXIT_INVALID_FILE, EXIT_IO
 def check(
     targets: Annotated[
         list[Path] | None,
-        typer.Argument(help="File o cartelle da controllare (predefinito: dati e scenari inclusi).",
+        typer.Argument(help="File o cartelle da controllare (predefinito: dati e scenari inclusi e le tue carte).",
                        show_default=False, readable=False),  # judgekit reports it: Italian, exit 5
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa un documento JSON.")] = False,

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -70,18 +70,62 @@ def ruling_command(
                                "; ".join((result.expect or {}).get("failures", [])))
 
 
+def _show_shipped(ident: str, as_json: bool) -> None:
+    """``judgekit scenarios --mostra ID``: the shipped file exactly as it is, comments included."""
+    from judgekit.errors import NotFoundError
+    from judgekit.fileio import read_bytes
+    from judgekit.scenario.shipped import find_shipped, suggest
+    from judgekit.textstyle import safe
+    from judgekit.yamlio import MAX_BYTES
+
+    found = find_shipped(ident)
+    if found is None:
+        raise NotFoundError(f"nessuno scenario fornito con id «{safe(ident)}» (elenco: judgekit scenarios)",
+                            suggest(ident))
+    text = read_bytes(found.path, MAX_BYTES).decode("utf-8", "replace")
+    if as_json:
+        doc = {"id": found.id, "title": found.title, "folder": found.folder, "tags": found.tags(), "yaml": text}
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(text)
+
+
+def _no_scenario(text: str) -> NoReturn:
+    from rapidfuzz import process
+
+    from judgekit.errors import NotFoundError
+    from judgekit.scenario.shipped import shipped
+    from judgekit.textstyle import safe
+
+    words = sorted({t for s in shipped() for t in s.tags()} | {s.id for s in shipped()})
+    near = [n for n, _s, _i in process.extract(text, words, limit=3, score_cutoff=60)]
+    raise NotFoundError(f"nessuno scenario fornito per «{safe(text)}» (tutti: judgekit scenarios)", near)
+
+
 @command("scenarios", "scenari")
 def scenarios_command(
+    query: Annotated[list[str] | None, typer.Argument(
+        help="Solo gli scenari che hanno tutte queste parole nell'id, nel titolo, nella fonte o nei tag "
+             "(travolgere, layer, 613...).", show_default=False, metavar="RICERCA")] = None,
+    show: Annotated[str | None, typer.Option(
+        "--mostra", "--show", metavar="ID", show_default=False,
+        help="Stampa il file YAML di uno scenario fornito così com'è, commenti compresi.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa l'elenco come un documento JSON.")] = False,
 ) -> None:
-    """Elenca gli scenari forniti con judgekit (id, titolo, cartella)."""
-    from judgekit.scenario.shipped import shipped
+    """Elenca gli scenari forniti con judgekit (id, titolo e tag), anche solo quelli di un tag o di una parola."""
+    from judgekit.scenario.shipped import FOLDER_TAGS, matches, shipped
     from judgekit.textstyle import safe, style
 
-    items = shipped()
+    if show is not None:
+        _show_shipped(show, as_json)
+        return
+    text = " ".join(query or []).strip()
+    items = [s for s in shipped() if matches(s, text)] if text else shipped()
+    if text and not items:
+        _no_scenario(text)
     if as_json:
-        sys.stdout.write(json.dumps([{"id": s.id, "title": s.title, "folder": s.folder} for s in items],
-                                    ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps([{"id": s.id, "title": s.title, "folder": s.folder, "tags": s.tags(),
+                                      "rules": s.rules()} for s in items], ensure_ascii=False) + "\n")
         return
     if not items:
         sys.stdout.write("Nessuno scenario fornito.\n")
@@ -92,5 +136,9 @@ def scenarios_command(
         if s.folder != current:
             current = s.folder
             sys.stdout.write(style(safe(f"{s.folder}/"), "bold") + "\n")
-        sys.stdout.write(f"  {safe(s.id).ljust(width)}  {safe(s.title)}\n")
-    sys.stdout.write(f"\n{len(items)} scenari. Esegui: judgekit ruling ID\n")
+        extra = [t for t in s.tags() if t != FOLDER_TAGS.get(s.folder)]
+        tags = style(safe(f"  [{', '.join(extra)}]"), "dim") if extra else ""
+        sys.stdout.write(f"  {safe(s.id).ljust(width)}  {safe(s.title)}{tags}\n")
+    found = f"{len(items)} scenari" + (f" per «{safe(text)}»" if text else "")
+    sys.stdout.write(f"\n{found}. Esegui: judgekit ruling ID · il file: judgekit scenarios --mostra ID · "
+                     "una copia da modificare: judgekit nuovo --da ID FILE\n")

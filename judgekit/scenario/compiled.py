@@ -3,8 +3,9 @@
 After a file loads without problems, :func:`Probe.store` writes what the loader produced (the normalised
 data, the raw YAML data and its line map, where every object came from) to
 ``<cache>/v<FORMAT>/scenarios/<key>.json``. The key hashes the file's bytes together with a fingerprint of
-everything validation depends on: the card library, the glossary and the judgekit code. A repeat load of
-the same content then skips YAML parsing and pydantic entirely; any other content is validated again.
+everything validation depends on: the card library (the user's card folder included), the glossary and the
+judgekit code. A repeat load of the same content then skips YAML parsing and pydantic entirely; any other
+content is validated again.
 
 Entries are JSON (they cannot run code) written atomically, read only from a folder and files of the user's
 own that no one else can write (:func:`judgekit.cache.read_private`); an entry that cannot be read or does
@@ -35,17 +36,17 @@ def _folder() -> Path | None:
     return cache.subdir("scenarios")
 
 
-def dependencies(cards: Path) -> list[os.DirEntry[str]]:
-    """The files validation reads besides the scenario: card library, glossary, every judgekit module."""
-    found = list(cache._scan(str(cards), ".yaml", False))
+def dependencies(*cards: Path) -> list[os.DirEntry[str]]:
+    """The files validation reads besides the scenario: card folders, glossary, every judgekit module."""
+    found = [e for folder in cards for e in cache._scan(str(folder), ".yaml", False)]
     found += [e for e in cache._scan(str(paths.rules_dir()), ".yaml", False) if e.name == GLOSSARY_FILE]
     found += cache._scan(str(paths.package_dir()), ".py", True)
     return found
 
 
-def fingerprint(cards: Path) -> str:
+def fingerprint(*cards: Path) -> str:
     """The content hash of :func:`dependencies`, remembered under their quick (size and time) key."""
-    entries = dependencies(cards)
+    entries = dependencies(*cards)
     folder = _folder()
     memo = folder / f"deps-{cache._stat_key(entries)}.txt" if folder is not None else None
     data = cache.read_private(memo) if memo is not None else None
@@ -90,8 +91,12 @@ class Probe:
             return
         if len(raw) > MAX_BYTES:
             return
-        cards = cards_dir or paths.cards_dir()
-        digest = hashlib.sha256(f"{FORMAT}\0{fingerprint(cards)}\0{cards.resolve()}\0".encode())
+        from judgekit.scenario.cards import folders
+
+        # The folder asked for, or the shipped library with the user's card folder (a user card changes the key).
+        cards = [cards_dir] if cards_dir is not None else folders()
+        where = "\0".join(str(folder.resolve()) for folder in cards)
+        digest = hashlib.sha256(f"{FORMAT}\0{fingerprint(*cards)}\0{where}\0".encode())
         digest.update(raw)
         self.key = digest.hexdigest()[:32]
         self.raw = raw

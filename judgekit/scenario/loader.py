@@ -104,6 +104,9 @@ class _Checker:
         if spec.card is not None:
             try:
                 entry = cards.find(spec.card, self.cards_dir)
+            except cards.UnknownCardError as exc:  # near names and the inline object to write instead
+                self.add((*loc, "card"), exc.message(own))
+                return None
             except LookupError as exc:
                 self.add((*loc, "card"), str(exc))
                 return None

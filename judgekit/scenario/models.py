@@ -884,6 +884,8 @@ class Scenario(StrictModel):
     actions: list[Action] = []
     choices: dict[str, Any] = {}
     expect: Expect | None = None
+    # judgekit's extension: words to find the scenario by (``judgekit scenarios QUERY``); no effect on the replay.
+    tags: Annotated[list[str], BeforeValidator(_as_list)] = []
 
     @field_validator("step")
     @classmethod

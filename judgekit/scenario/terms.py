@@ -174,7 +174,14 @@ def require(value: Any, category: str) -> str:
         return found
     hint = suggestions(value, category)
     extra = f" (forse cercavi: {', '.join(hint)})" if hint else ""
-    raise ValueError(f"{CATEGORY_IT.get(category, category)} sconosciuto «{value}»{extra}")
+    what = CATEGORY_IT.get(category, category)
+    unknown = "sconosciuta" if what in ("abilità chiave", "sottofase", "zona") else "sconosciuto"
+    if category == "keyword":  # the nearest ones and where to see them all, or the whole list
+        where = "l'elenco con i nomi italiani: judgekit formato abilita"
+        extra = f" (forse cercavi: {', '.join(hint)}; {where})" if hint else \
+            f": quelle ammesse sono {', '.join(_CANONICAL['keyword'])}, protection_from_<qualità> e " \
+            f"can_block_additional_<n> ({where})"
+    raise ValueError(f"{what} {unknown} «{value}»{extra}")
 
 
 def italian_name(canonical_value: str) -> str | None:
