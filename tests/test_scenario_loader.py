@@ -24,9 +24,15 @@ def test_unknown_key_is_an_error_with_line_and_suggestion() -> None:
     assert any(i.startswith("bad.yaml:5") and "battlefield[0].powr" in i and "power" in i for i in found), found
 
 
-def test_missing_required_fields_are_listed_together() -> None:
-    found = issues_of("players: [{name: Anna}, {name: Bruno}]\n")
-    assert any("title" in i for i in found) and any("source" in i for i in found)
+def test_missing_required_fields_are_listed_together(tmp_path: Path) -> None:
+    """``players`` is always required; ``title`` and ``source`` are when the heading is required (the
+    scenarios judgekit ships, SCENARIO-FORMAT.md 2.1)."""
+    path = tmp_path / "bad.yaml"
+    path.write_text("step: main1\n", encoding="utf-8")
+    with pytest.raises(InvalidFileError) as info:
+        load_scenario(path, require_heading=True)
+    found = [i.format() for i in info.value.issues]
+    assert all(any(key in i for i in found) for key in ("title", "source", "players")), found
 
 
 def test_italian_aliases_of_game_terms_are_accepted() -> None:

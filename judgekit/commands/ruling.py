@@ -15,8 +15,9 @@ from judgekit.cli import command
 
 @command("ruling", "verdetto")
 def ruling_command(
-    file: Annotated[str, typer.Argument(help="File di scenario YAML, oppure l'id di uno scenario fornito "
-                                             "(vedi «judgekit scenarios»).", metavar="FILE")],
+    file: Annotated[str, typer.Argument(help="File di scenario YAML, «-» per leggerlo dallo standard input, "
+                                             "oppure l'id di uno scenario fornito (vedi «judgekit scenarios»).",
+                                        metavar="FILE")],
     as_json: Annotated[bool, typer.Option("--json", help="Stampa il risultato come un documento JSON.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Esce con codice 4 se le aspettative (expect) non "
                                                         "sono verificate.")] = False,
@@ -26,13 +27,16 @@ def ruling_command(
     from judgekit.fileio import check_regular
     from judgekit.ruling.model import failed_document
     from judgekit.ruling.run import replay
-    from judgekit.scenario.loader import load_scenario
+    from judgekit.scenario.loader import STDIN_NAME, load_scenario, load_scenario_bytes
     from judgekit.scenario.shipped import find_shipped, suggest
     from judgekit.textstyle import safe
 
     path = Path(file)
+    name = STDIN_NAME if file == "-" else path.stem
     try:
-        if not path.is_file():
+        if file == "-":
+            loaded = load_scenario_bytes(_read_stdin())
+        elif not path.is_file():
             found = find_shipped(file)
             if found is None:
                 if os.path.lexists(path):  # a folder, a FIFO, a device, a symlink loop
@@ -40,19 +44,20 @@ def ruling_command(
                 if path.suffix in (".yaml", ".yml") or "/" in file:
                     raise FileAccessError(f"file non trovato: {file}")
                 raise NotFoundError(f"nessuno scenario con id «{file}» (elenco: judgekit scenarios)", suggest(file))
-            path = found.path
+            path, name = found.path, found.path.stem
+            loaded = load_scenario(path)
         else:
             check_regular(path)
-        loaded = load_scenario(path)
+            loaded = load_scenario(path)
         result = replay(loaded)
     except InvalidFileError as exc:
         if as_json:
-            sys.stdout.write(json.dumps(failed_document(path.stem, exc.first, exc.issues), ensure_ascii=False) + "\n")
+            sys.stdout.write(json.dumps(failed_document(name, exc.first, exc.issues), ensure_ascii=False) + "\n")
             raise typer.Exit(exc.exit_code) from None
         raise
     except (FileAccessError, NotFoundError) as error:
         if as_json:
-            doc = failed_document(path.stem, Issue(file, None, "", error.render()))
+            doc = failed_document(name, Issue(file, None, "", error.render()))
             sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
             sys.stderr.write(f"errore: {safe(error.render())}\n")
             raise typer.Exit(error.exit_code) from None
@@ -100,6 +105,23 @@ def _no_scenario(text: str) -> NoReturn:
     words = sorted({t for s in shipped() for t in s.tags()} | {s.id for s in shipped()})
     near = [n for n, _s, _i in process.extract(text, words, limit=3, score_cutoff=60)]
     raise NotFoundError(f"nessuno scenario fornito per «{safe(text)}» (tutti: judgekit scenarios)", near)
+
+
+def _read_stdin() -> bytes:
+    """The scenario given on standard input (``judgekit ruling -``), read up to one byte past the size limit."""
+    from judgekit.errors import FileAccessError
+    from judgekit.yamlio import MAX_BYTES
+
+    stream = sys.stdin
+    if stream is None:
+        return b""
+    try:
+        binary = getattr(stream, "buffer", None)
+        if binary is not None:
+            return bytes(binary.read(MAX_BYTES + 1))
+        return stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+    except (OSError, ValueError) as exc:
+        raise FileAccessError(f"impossibile leggere lo standard input: {exc}") from None
 
 
 @command("scenarios", "scenari")

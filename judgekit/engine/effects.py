@@ -16,7 +16,6 @@ closes (one life-gain event, CR 702.15e).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.layers import ops_data
-from judgekit.engine.objects import make_object, move, move_to
+from judgekit.engine.objects import make_object, move, move_to, slug, token_id
 from judgekit.engine.replacement import (
     Shield,
     ShieldKind,
@@ -594,23 +593,19 @@ MAX_OBJECTS = 10000
 
 
 def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """CR 111.2: the token enters under the control of the player who created it (ids ID, ID#2, ID#3...)."""
+    """CR 111.2: the token enters under the control of the player who created it. Its id is numbered across the
+    game from the base ``id`` or the slug of its name (:func:`~judgekit.engine.objects.token_id`)."""
     token: TokenSpec = entry.param
     count = token.count
     if game.tokens_created + count > MAX_TOKENS or len(game.objects) + count > MAX_OBJECTS:
         raise ScenarioProblem("effects.too_many_tokens", max_tokens=MAX_TOKENS, max_objects=MAX_OBJECTS,
                               created=game.tokens_created, count=count, objects=len(game.objects))
     game.tokens_created += count
-    base_id = str(token.data.get("id") or re.sub(r"\W+", "_", str(token.data.get("name") or "token").lower()))
+    base_id = str(token.data.get("id") or slug(str(token.data.get("name") or "")) or "token")
     owner = ctx.controller
-    for n in range(1, count + 1):
-        tid = base_id if n == 1 else f"{base_id}#{n}"
+    for _n in range(count):
+        tid = token_id(game, base_id)
         data = {**token.data, "id": tid, "token": True}
-        if tid in game.ids:
-            old = game.obj(tid)
-            if old.current and old.zone == Zone.BATTLEFIELD:
-                tid = f"{tid}@{game.new_uid()}"
-                data["id"] = tid
         game.seq += 1
         obj = make_object(game, data, Zone.BATTLEFIELD, owner, owner, game.new_timestamp(), game.seq)
         obj.summoning_sick = True

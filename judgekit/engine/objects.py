@@ -12,6 +12,8 @@ becomes (CR 400.7a): the permanent joins their affected set (:func:`carry_spell_
 from __future__ import annotations
 
 import dataclasses
+import re
+import unicodedata
 from typing import Any
 
 from judgekit.engine.characteristics import chars
@@ -28,6 +30,33 @@ from judgekit.engine.state import (
 )
 from judgekit.engine.values import cost_colors
 from judgekit.engine.vocab import Zone
+
+
+def slug(name: str) -> str:
+    """An id made from a name (SCENARIO-FORMAT.md 2.1, Automatic ids): accents and apostrophes removed, lower
+    case, every run of characters other than a-z and 0-9 replaced by one ``-``, no ``-`` at either end
+    (``"Painter's Servant"`` -> ``painters-servant``). Empty when nothing is left."""
+    text = unicodedata.normalize("NFKD", name.replace("'", "").replace("\u2019", "").lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+def token_id(game: Game, base: str) -> str:
+    """The id of the next token created with id base ``base`` (SCENARIO-FORMAT.md 2.1, Token ids).
+
+    The first token with a base in the game gets the base itself, the later ones ``BASE#2``, ``BASE#3``... in
+    the order they are created, across all effects; when the base is already the id of an object of the
+    scenario, numbering starts at ``#2``. An id some object already has is skipped."""
+    n = game.token_numbers.get(base)
+    if n is None:
+        n = 1 if (base in game.ids or base in game.named) else 0
+    while True:
+        n += 1
+        tid = base if n == 1 else f"{base}#{n}"
+        if tid not in game.ids and tid not in game.named:
+            break
+    game.token_numbers[base] = n
+    return tid
 
 
 def make_chars(data: dict[str, Any]) -> Chars:

@@ -349,6 +349,8 @@ class Game:
     named: list[str] = field(default_factory=list)
     # Tokens created during the replay (effects.MAX_TOKENS bounds them).
     tokens_created: int = 0
+    # Token id base -> the number of the latest id handed out with it (objects.token_id).
+    token_numbers: dict[str, int] = field(default_factory=dict)
 
     # -- bookkeeping -------------------------------------------------------------------------------------
     def touch(self) -> None:

@@ -37,7 +37,8 @@ def render(ruling: Ruling, console: Any = None) -> None:
     width = None if sys.stdout.isatty() else 120
     con = console or Console(highlight=False, soft_wrap=False, width=width)
     con.print(f"[bold]{escape(ruling.title)}[/bold]  [dim]({escape(ruling.scenario)})[/dim]")
-    con.print(f"[dim]Fonte: {escape(ruling.source)}[/dim]")
+    if ruling.source:
+        con.print(f"[dim]Fonte: {escape(ruling.source)}[/dim]")
     con.print()
     if ruling.verdict:
         con.print(f"[bold]Verdetto:[/bold] {escape(ruling.verdict)}")

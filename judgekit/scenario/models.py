@@ -651,6 +651,43 @@ class PlayerSpec(StrictModel):
     poison: int = Field(default=0, ge=0)
 
 
+def _player_entry(value: Any) -> Any:
+    """A plain name is a player with the defaults (SCENARIO-FORMAT.md 2.1): ``Anna`` is ``{name: Anna}``."""
+    return {"name": value} if isinstance(value, str) else value
+
+
+PlayerEntry = Annotated[PlayerSpec, BeforeValidator(_player_entry)]
+# How many players a game may have in this version of judgekit.
+PLAYER_COUNT = 2
+
+
+def _two_players(value: list[PlayerSpec]) -> list[PlayerSpec]:
+    if len(value) > PLAYER_COUNT:
+        raise ValueError(f"questa versione di judgekit gestisce partite di {PLAYER_COUNT} giocatori, non di "
+                         f"{len(value)}: indica esattamente {PLAYER_COUNT} giocatori")
+    if len(value) < PLAYER_COUNT:
+        raise ValueError(f"servono esattamente {PLAYER_COUNT} giocatori (ne sono indicati {len(value)})")
+    return value
+
+
+# An object of a zone list: a mapping, or a string naming a card of the library ("Grizzly Bears", or
+# "3 Grizzly Bears" for three of them), read by the loader (SCENARIO-FORMAT.md 2.1, Card shorthand).
+ObjectEntry = Annotated[
+    Annotated[ObjectSpec, Tag("_dict")] | Annotated[str, Tag("_str")],
+    Discriminator(_type_tag, custom_error_type="object_kind",
+                  custom_error_message="un oggetto è una mappa (id, name, card, ...) o il nome di una carta della "
+                                       "libreria («Grizzly Bears», «3 Grizzly Bears»)"),
+]
+ZoneList = list[ObjectEntry]
+# A zone: a list, or a mapping from player name to a list (SCENARIO-FORMAT.md 2.1, Zones keyed by player).
+ZoneByPlayer = dict[str, ZoneList]
+ZoneField = Annotated[
+    Annotated[ZoneList, Tag("_list")] | Annotated[ZoneByPlayer, Tag("_dict")],
+    Discriminator(_type_tag, custom_error_type="zone_kind",
+                  custom_error_message="una zona è una lista di oggetti o una mappa giocatore: [oggetti]"),
+]
+
+
 class EffectInPlace(Operations):
     """A continuous effect already in place (``effects:``), created by a resolved spell or ability."""
 
@@ -670,9 +707,20 @@ class EffectInPlace(Operations):
 
 
 class CastSpec(StrictModel):
-    object: str | ObjectSpec
+    """``cast``: an object of the scenario (``object``: its id or name, or an inline object) or a new one made
+    from a card of the library (``card``, SCENARIO-FORMAT.md 2.1)."""
+
+    object: str | ObjectSpec | None = None
+    card: str | None = None
     controller: str | None = None
     targets: IdList = []
+
+    @model_validator(mode="after")
+    def _object_or_card(self) -> CastSpec:
+        if (self.object is None) == (self.card is None):
+            raise ValueError("«cast» richiede «object» (un oggetto dello scenario) oppure «card» (una carta della "
+                             "libreria), non entrambi")
+        return self
 
 
 class ActivateSpec(StrictModel):
@@ -685,8 +733,18 @@ def _bare(value: Any) -> Any:
     return True if value is None else value
 
 
+def _as_list_unless_mapping(value: Any) -> Any:
+    return value if isinstance(value, dict) else _as_list(value)
+
+
 class CastAction(StrictModel):
-    cast: CastSpec
+    # A string names an object of the scenario, or else a card of the library (SCENARIO-FORMAT.md 2.1).
+    cast: Annotated[
+        Annotated[CastSpec, Tag("_dict")] | Annotated[str, Tag("_str")],
+        Discriminator(_type_tag, custom_error_type="cast_kind",
+                      custom_error_message="«cast» è una mappa ({object: ...} o {card: ...}) o il nome di un "
+                                           "oggetto o di una carta"),
+    ]
 
 
 class ActivateAction(StrictModel):
@@ -698,7 +756,8 @@ class ResolveAction(StrictModel):
 
 
 class DeclareAttackersAction(StrictModel):
-    declare_attackers: dict[str, str]
+    # A mapping attacker -> what it attacks, or a list of attackers that attack the only opponent (2.1).
+    declare_attackers: Annotated[dict[str, str] | list[str], BeforeValidator(_as_list_unless_mapping)]
 
 
 class DeclareBlockersAction(StrictModel):
@@ -868,18 +927,19 @@ class Expect(Expectations):
 
 
 class Scenario(StrictModel):
-    """A scenario file (SCENARIO-FORMAT.md, version 1)."""
+    """A scenario file (SCENARIO-FORMAT.md, version 1, with the compact forms of 2.1: players by name, an
+    optional heading, zones keyed by player, card names as objects)."""
 
     id: str | None = None
-    title: str
-    source: str
-    players: Annotated[list[PlayerSpec], Field(min_length=2, max_length=2)]
+    title: str | None = None
+    source: str | None = None
+    players: Annotated[list[PlayerEntry], AfterValidator(_two_players)]
     active_player: str | None = None
     step: StepName = "main1"
-    battlefield: list[ObjectSpec] = []
-    graveyard: dict[str, list[ObjectSpec]] = {}
-    hand: dict[str, list[ObjectSpec]] = {}
-    exile: list[ObjectSpec] = []
+    battlefield: ZoneField = []
+    graveyard: ZoneByPlayer = {}
+    hand: ZoneByPlayer = {}
+    exile: ZoneField = []
     effects: list[EffectInPlace] = []
     actions: list[Action] = []
     choices: dict[str, Any] = {}
