@@ -181,7 +181,7 @@ def test_an_unknown_card_suggests_both_names_and_the_inline_form_to_write(invoke
     template = re.search(r"\{name: .*?toughness: \d+\}", message)
     assert template is not None and "name: Orsi Grizzli" in template.group(0) and "power: 3" in template.group(0)
     fixed = load_scenario_text(HEAD + f"battlefield:\n  - {template.group(0)}\n")
-    assert fixed.objects["orsi_grizzli"]["power"] == 3
+    assert fixed.objects["orsi-grizzli"]["power"] == 3
 
 
 def test_an_unknown_card_name_that_needs_quotes_gets_them_in_the_template() -> None:
