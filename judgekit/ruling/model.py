@@ -55,6 +55,9 @@ class Ruling:
     expect: dict[str, Any] | None = None
     layers: list[ObjectLayers] = field(default_factory=list)
     notes: list[RulingStep] = field(default_factory=list)
+    # Defaults the replay took where the scenario gave no choice (SCENARIO-FORMAT.md 2.10): objects with
+    # ``as_dict()`` (judgekit.ruling.assumptions.Assumption).
+    assumptions: list[Any] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -73,6 +76,7 @@ class Ruling:
             "steps": [s.as_dict() for s in self.steps],
             "final": self.final,
             "expect": self.expect,
+            "assumptions": [a.as_dict() for a in self.assumptions],
         }
 
     def rules(self) -> list[str]:
@@ -100,4 +104,5 @@ def failed_document(scenario: str, issue: Any, issues: list[Any] | None = None) 
         "steps": [],
         "final": None,
         "expect": None,
+        "assumptions": [],
     }
