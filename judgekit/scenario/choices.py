@@ -154,7 +154,7 @@ def _answer(checker: RefChecker, value: Any, loc: Loc) -> None:
             if not _is_int(part):
                 checker.add(kloc, "deve essere un numero intero")
             elif part < 0:
-                checker.add(kloc, f"X non può essere negativo ({part}): usa 0 o un numero positivo (CR 107.3)")
+                checker.add(kloc, f"X non può essere negativo ({part}): usa 0 o un numero positivo")
         elif key == "divide":
             _divide(checker, part, kloc)
         elif key == "choose":
