@@ -8,7 +8,9 @@ from judgekit.engine.choices import (
     Decision,
     DefaultChooser,
     Discard,
+    Leftover,
     LegendRule,
+    ReplacementOrder,
     Request,
     ScriptedChooser,
     TriggerOrder,
@@ -31,6 +33,9 @@ class Recorder:
         return Decision(request.default(), False)
 
     def unused(self) -> list[str]:
+        return []
+
+    def leftover(self) -> list[Leftover]:
         return []
 
     def defaults(self) -> list[tuple[Request, object]]:
@@ -120,6 +125,9 @@ class Divider:
     def unused(self) -> list[str]:
         return []
 
+    def leftover(self) -> list[Leftover]:
+        return []
+
 
 def _wurm_double_blocked(parts: dict[int, int]) -> GameBuilder:
     g = GameBuilder()
@@ -149,3 +157,36 @@ def test_a_division_that_does_not_add_up_to_the_power_is_illegal() -> None:
     with pytest.raises(IllegalAction) as info:
         _wurm_double_blocked({0: 2, 1: 2})
     assert info.value.rule == "510.1a"
+
+
+def test_a_list_longer_than_its_sources_decisions_leaves_the_rest_over() -> None:
+    """SCENARIO-FORMAT.md 2.2: one answer per decision group; answers no group took are reported."""
+    chooser = ScriptedChooser(build_script({"heliod": ["a", "b", "c"], "ghost": ["x"]}))
+    chooser.choose(TriggerTarget("heliod", "Anna", (1, 2), group=10))
+    chooser.choose(TriggerTarget("heliod", "Anna", (1, 2), group=11))
+    assert chooser.unused() == ["ghost"]
+    assert chooser.leftover() == [Leftover("heliod", 2, 1)]
+
+
+def test_requests_of_one_group_share_its_answer_and_know_their_position() -> None:
+    chooser = ScriptedChooser(build_script({"angel": [{"targets": ["giant"], "use": False}, {}]}))
+    assert chooser.choose(TriggerTarget("angel", "Anna", (1, 2), group=7)).value == "giant"
+    assert chooser.choose(UseOptional("angel", "Anna", group=8)) == Decision(True, False)
+    assert chooser.choose(UseOptional("angel", "Anna", group=7)).value is False
+    assert (chooser.position("angel", 7), chooser.position("angel", 8), chooser.position("angel", 9)) == (0, 1, None)
+    assert chooser.bound("angel", 8) is not None and chooser.bound("angel", 9) is None
+    assert [type(r).__name__ for r, _v in chooser.defaults()] == ["UseOptional"]
+
+
+def test_discard_lists_are_used_in_order_and_what_is_left_is_reported() -> None:
+    chooser = ScriptedChooser(build_script({"discard": {"Anna": ["a", "b", "c"]}}))
+    assert chooser.choose(Discard("Anna", 1, ("z", "a"))).value == ("a",)
+    assert chooser.choose(Discard("Anna", 1, ("z", "b"))).value == ("b",)
+    assert chooser.leftover() == [Leftover("discard", 2, 1, "Anna", ("c",))]
+    assert chooser.unused() == []
+
+
+def test_a_replacement_order_list_picks_the_listed_source_else_the_oldest() -> None:
+    chooser = ScriptedChooser(build_script({"replacement_order": ["hands"]}))
+    assert chooser.choose(ReplacementOrder("Anna", ("shield", "hands"))) == Decision(1, True)
+    assert chooser.choose(ReplacementOrder("Anna", ("shield", "other"))) == Decision(0, False)

@@ -93,10 +93,11 @@ def test_draw_draws_nothing_and_says_so() -> None:
     assert any("non pesca nulla" in s.text for s in r.steps)
 
 
-def test_discard_discards_in_hand_order() -> None:
+def test_discard_by_default_takes_the_card_most_recently_put_into_the_hand() -> None:
+    """SCENARIO-FORMAT.md 2.2, Defaults: the cards a file lists count as put into the hand in written order."""
     r = cast([{"discard": 1, "to": "opponent"}],
              hand={"Bruno": [{"id": "c1", "card": "Shock"}, {"id": "c2", "card": "Lightning Bolt"}]})
-    assert obj(r, "c1")["zone"] == "graveyard" and obj(r, "c2")["zone"] == "hand"
+    assert obj(r, "c1")["zone"] == "hand" and obj(r, "c2")["zone"] == "graveyard"
 
 
 def test_add_and_remove_counters() -> None:

@@ -48,7 +48,7 @@ def test_json_prints_exactly_one_result_document(invoke: Any, tmp_path: Path) ->
     result = invoke("ruling", write(tmp_path, GOOD), "--json")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert set(doc) == {"scenario", "ok", "error", "verdict", "steps", "final", "expect"}
+    assert set(doc) == {"scenario", "ok", "error", "verdict", "steps", "final", "expect", "assumptions"}
     assert doc["ok"] is True and doc["error"] is None
     assert doc["expect"] == {"passed": True, "failures": []}
     angel = doc["final"]["objects"]["angel"]

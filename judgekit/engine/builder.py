@@ -49,7 +49,7 @@ def _ops(ops: dict[str, Any]) -> Ops:
 
 def entry(to: Any = None, **fields: Any) -> EffectEntry:
     """One one-shot effect entry: a verb or operations, and ``to`` (``entry(damage=3, to="target")``)."""
-    _ops({k: v for k, v in fields.items() if k not in VERB_NAMES and k != "duration"})
+    _ops({k: v for k, v in fields.items() if k not in VERB_NAMES and k not in ("duration", "count")})
     data = dict(fields)
     if to is not None:
         data["to"] = to

@@ -9,7 +9,8 @@ the ruling can report every default it took as an assumption (SCENARIO-FORMAT.md
 
 - :class:`DefaultChooser` answers every request with its documented default.
 - :class:`ScriptedChooser` answers from a :class:`Script`, which the layer above builds from the scenario's
-  ``choices``; a request the script does not answer takes the default.
+  ``choices``; a request the script does not answer takes the default. What the script held and no decision
+  used is reported: keys that served nothing (``unused()``), answers of a list left over (``leftover()``).
 
 Decisions of an object (SCENARIO-FORMAT.md 2.2, "Decisions of an object") come in *groups*: all the choices of
 one triggered ability (its targets and modes as it is put on the stack, ``use`` as it resolves), of one
@@ -204,11 +205,13 @@ class LegendRule:
 @dataclass(frozen=True)
 class Discard:
     """Which cards a player discards (CR 701.9a, 514.1): ``candidates`` are the ids of the cards in hand in
-    default order (the card most recently put into the hand first); the answer is ``count`` ids."""
+    default order (the card most recently put into the hand first); the answer is ``count`` ids. ``rule`` is
+    the rule that makes them discard (701.9a for an effect, 514.1 in the cleanup step)."""
 
     player: str
     count: int
     candidates: tuple[str, ...]
+    rule: str = "701.9a"
 
     def default(self) -> tuple[str, ...]:
         return self.candidates[: self.count]
@@ -271,13 +274,29 @@ class Decision:
     key: KeyPath = field(default=(), compare=False)
 
 
+@dataclass(frozen=True)
+class Leftover:
+    """Scripted answers left over under a key that did serve some decision: the answers of ``key``'s list from
+    the ``first``-th (0-based) on, ``count`` of them; for ``discard``/``sacrifice``, the ``ids`` still listed
+    for ``player``."""
+
+    key: str
+    first: int
+    count: int
+    player: str | None = None
+    ids: tuple[str, ...] = ()
+
+
 class Chooser(Protocol):
-    """Answers the decisions of a game. ``unused()`` lists scripted answers no decision needed;
-    ``defaults()`` lists the requests answered with their default, in the order they were asked."""
+    """Answers the decisions of a game. ``unused()`` lists the scripted keys no decision needed, ``leftover()``
+    the answers left over under keys that served some decisions; ``defaults()`` lists the requests answered
+    with their default, in the order they were asked."""
 
     def choose(self, request: Request) -> Decision: ...
 
     def unused(self) -> list[str]: ...
+
+    def leftover(self) -> list[Leftover]: ...
 
     def defaults(self) -> list[tuple[Request, Any]]: ...
 
@@ -294,6 +313,9 @@ class DefaultChooser:
         return Decision(value, False)
 
     def unused(self) -> list[str]:
+        return []
+
+    def leftover(self) -> list[Leftover]:
         return []
 
     def defaults(self) -> list[tuple[Request, Any]]:
@@ -329,6 +351,7 @@ class ScriptedChooser:
         self.script = script
         self._next: dict[str, int] = {}  # source -> index of its next unbound answer
         self._bound: dict[tuple[str, int], Answer | None] = {}
+        self._groups: dict[str, list[int]] = {}  # source -> its decision groups, in the order they first asked
         self._used: set[str] = set()
         self._discard = {p: list(v) for p, v in script.discard.items()}
         self._sacrifice = {p: list(v) for p, v in script.sacrifice.items()}
@@ -351,7 +374,17 @@ class ScriptedChooser:
                     found = entry.answers[i]
                     self._next[source] = i + 1
         self._bound[key] = found
+        self._groups.setdefault(source, []).append(group)
         return found
+
+    def bound(self, source: str, group: int) -> Answer | None:
+        """The answer a decision group of ``source`` used (None if it had none), without binding anything."""
+        return self._bound.get((source, group))
+
+    def position(self, source: str, group: int) -> int | None:
+        """Which decision group of ``source`` this was (0 for the first that asked), or None if it never asked."""
+        groups = self._groups.get(source, [])
+        return groups.index(group) if group in groups else None
 
     def _source_decision(self, request: SourceRequest) -> Decision | None:
         ans = self.answer(request.source, request.group)
@@ -429,6 +462,28 @@ class ScriptedChooser:
 
     def unused(self) -> list[str]:
         return [k for k in self.script.keys if k not in self._used]
+
+    def leftover(self) -> list[Leftover]:
+        """The answers of a list that ran longer than the decisions of its source (``heliod: [a, b, c]`` with two
+        triggers: the third), and the ids still listed in ``discard``/``sacrifice``; keys that served no decision
+        at all are in :meth:`unused` instead."""
+        out: list[Leftover] = []
+        for key in self.script.keys:
+            if key not in self._used:
+                continue
+            entry = self.script.sources.get(key)
+            if entry is not None and not entry.every:
+                start = self._next.get(key, 0)
+                if start < len(entry.answers):
+                    out.append(Leftover(key, start, len(entry.answers) - start))
+            elif key in ("discard", "sacrifice"):
+                lists = self.script.discard if key == "discard" else self.script.sacrifice
+                queues = self._discard if key == "discard" else self._sacrifice
+                for player, ids in lists.items():
+                    rest = queues.get(player, [])
+                    if rest:
+                        out.append(Leftover(key, len(ids) - len(rest), len(rest), player, tuple(rest)))
+        return out
 
     def defaults(self) -> list[tuple[Request, Any]]:
         return list(self._defaults)

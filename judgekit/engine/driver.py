@@ -92,5 +92,10 @@ def _report_game_over(game: Game, skipped: int) -> None:
 
 
 def _unused_choices(game: Game) -> None:
+    """Scripted answers that no decision used are reported, never silently ignored (SCENARIO-FORMAT.md
+    "Choices"): a key that served nothing, and the answers of a list left over after its source's decisions."""
     for key in game.chooser.unused():
         game.record("choice", "driver.unused_choice", key=key)
+    for rest in game.chooser.leftover():
+        game.record("choice", "driver.unused_answers", key=rest.key, first=rest.first, count=rest.count,
+                    player=rest.player, ids=list(rest.ids))

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars, source_chars
+from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
-from judgekit.engine.errors import ScenarioProblem
+from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import make_object, move, move_to, slug, token_id
 from judgekit.engine.replacement import (
@@ -463,9 +464,90 @@ def verb_exile_and_return(game: Game, ctx: EffectContext, entry: EffectEntry, re
 
 
 def verb_sacrifice(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """CR 701.21a: a player sacrifices only permanents they control (not a destruction)."""
-    _move_together(game, _objects(game, refs, Zone.BATTLEFIELD), Zone.GRAVEYARD, lambda o, c: (
+    """CR 701.21a: a player sacrifices only permanents they control (not a destruction).
+
+    ``sacrifice: true`` sacrifices the ``to:`` objects. With a selector, each ``to:`` player (default: the
+    controller) sacrifices ``count`` (default 1) of the permanents they control that it picks, or all of them if
+    they have fewer (SCENARIO-FORMAT.md 2.7): the players choose in APNAP order (CR 101.4), each with a
+    :class:`~judgekit.engine.choices.Sacrifice` decision (default: the newest timestamps), then all of them are
+    sacrificed at the same time."""
+    if entry.param is True:
+        victims = _objects(game, refs, Zone.BATTLEFIELD)
+    else:
+        players = [ctx.controller] if entry.to is None else [p for p in game.apnap() if p in refs]
+        count = value_amount(entry.count, value_context(game, ctx)) if entry.count is not None else 1
+        victims = _edict(game, ctx, entry.param, players, count)
+    _move_together(game, victims, Zone.GRAVEYARD, lambda o, c: (
         "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}))
+
+
+def _edict(game: Game, ctx: EffectContext, selector: Any, players: list[str], count: int) -> list[GameObject]:
+    """What each of ``players`` (in APNAP order) chooses to sacrifice: ``count`` of the permanents they control
+    that ``selector`` picks (CR 701.21a, 101.4)."""
+    if count <= 0:
+        return []
+    table = all_chars(game)
+    views = [c for c in table.values() if c.zone == Zone.BATTLEFIELD and game.objects[c.uid].current]
+    picked = select(selector, views, selector_context(game, ctx))
+    rules = ["701.21a", *(["101.4"] if len(players) > 1 else [])]
+    victims: list[GameObject] = []
+    for player in players:
+        mine = [game.objects[u] for u in picked if table[u].controller == player]
+        mine.sort(key=lambda o: (o.timestamp, o.seq, o.uid), reverse=True)
+        if not mine:
+            game.record("choice", "effects.nothing_to_sacrifice", *rules, player=player, count=count,
+                        source=ctx.source_name)
+            continue
+        given: bool | None = None
+        chosen = mine
+        if len(mine) > count:
+            by_id = {o.id: o for o in mine}
+            decision = game.chooser.choose(Sacrifice(player, count, tuple(by_id)))
+            chosen = _picked(game, decision.value, by_id, player, "effects.sacrifice_not_allowed", "701.21a")
+            given = decision.given
+        game.record("choice", "effects.sacrifice_choice", *rules, objects=[o.id for o in chosen], player=player,
+                    count=count, chosen=[o.card.name for o in chosen], given=given, source=ctx.source_name)
+        victims += chosen
+    return victims
+
+
+def _picked(game: Game, ids: Any, by_id: dict[str, GameObject], player: str, code: str,
+            rule: str) -> list[GameObject]:
+    """The objects a decision names, each one of ``by_id`` (what could be chosen) and named once; otherwise the
+    replay stops, as for an illegal target, citing ``rule``."""
+    chosen: list[GameObject] = []
+    for oid in ids:
+        obj = by_id.get(str(oid))
+        if obj is None or obj in chosen:
+            known = game.objects.get(game.ids[oid]) if oid in game.ids else None
+            raise IllegalAction(code, rule=rule, player=player, card=known.card.name if known else str(oid),
+                                id=str(oid), zone=str(known.zone) if known else None,
+                                controller=known.controller if known else None,
+                                owner=known.owner if known else None, twice=obj is not None)
+        chosen.append(obj)
+    return chosen
+
+
+def hand_order(game: Game, player: str) -> list[GameObject]:
+    """The cards in ``player``'s hand, the one most recently put there first (SCENARIO-FORMAT.md 2.2, Defaults;
+    the cards a file lists count as put there in written order). A card put into a hand is a new object (CR
+    400.7) and objects are numbered as they come into being, so the newest number is the most recent."""
+    return sorted(game.in_zone(Zone.HAND, player), key=lambda o: o.uid, reverse=True)
+
+
+def choose_discards(game: Game, player: str, count: int, rule: str) -> tuple[list[GameObject], bool | None]:
+    """The cards ``player`` discards when made to discard ``count`` without being told which (CR 701.9a; in the
+    cleanup step 514.1): a :class:`~judgekit.engine.choices.Discard` decision when they have more than
+    ``count`` (default: the cards most recently put into the hand), else the whole hand. The second value says
+    whether the choice was given (None: there was nothing to choose)."""
+    hand = hand_order(game, player)
+    if count <= 0:
+        return [], None
+    if len(hand) <= count:
+        return hand, None
+    by_id = {o.id: o for o in hand}
+    decision = game.chooser.choose(Discard(player, count, tuple(by_id), rule=rule))
+    return _picked(game, decision.value, by_id, player, "effects.discard_not_in_hand", rule), decision.given
 
 
 def verb_return_to_hand(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
@@ -522,16 +604,16 @@ def verb_draw(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref
 
 
 def verb_discard(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """CR 701.9a: the player chooses; the replay discards the cards in hand in the order they are listed."""
+    """CR 701.9a: each player named discards N cards of their choice (:func:`choose_discards`)."""
     amount = value_amount(entry.param, value_context(game, ctx))
     for r in refs:
         if not isinstance(r, str):
             continue
-        hand = game.in_zone(Zone.HAND, r)
-        hand.sort(key=lambda o: (o.seq, o.uid))
-        if len(hand) > amount:
-            game.record("choice", "effects.discard_choice", "701.9a", player=r, amount=amount)
-        for o in hand[:amount]:
+        cards, given = choose_discards(game, r, amount, "701.9a")
+        if given is not None:
+            game.record("choice", "effects.discard_choice", "701.9a", objects=[o.id for o in cards], player=r,
+                        amount=amount, given=given, chosen=[o.card.name for o in cards])
+        for o in cards:
             move_to(game, o, Zone.GRAVEYARD)
             game.record("effect", "effects.discarded", "701.9a", objects=[o.id], player=r, name=o.card.name)
 
@@ -617,6 +699,14 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
                     id=tid, timestamp=obj.timestamp)
 
 
+def _shield_source(game: Game, ctx: EffectContext) -> dict[str, Any]:
+    """Where a shield comes from, for CR 616.1 and ``choices.replacement_order``: the id of the spell (or of the
+    ability's source) whose resolution creates it, its name, and the timestamp it is created with (2.2)."""
+    src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
+    return {"source": src.id if src is not None else ctx.source_name, "source_name": ctx.source_name,
+            "timestamp": game.new_timestamp()}
+
+
 def verb_prevent_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 615.1: a prevention shield for the next damage to that object or player this turn."""
     value = entry.param
@@ -625,7 +715,8 @@ def verb_prevent_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs
             o = game.objects.get(r)
             if o is None or not o.current:
                 continue
-        add_shield(game, Shield(ShieldKind.PREVENT_DAMAGE, r, None if value == "all" else int(value)))
+        add_shield(game, Shield(ShieldKind.PREVENT_DAMAGE, r, None if value == "all" else int(value),
+                                **_shield_source(game, ctx)))
         game.record("effect", "effects.prevention_shield", "615.7", target=game.display(r),
                     target_is_player=isinstance(r, str), up_to=None if value == "all" else value)
     game.touch()
@@ -634,7 +725,7 @@ def verb_prevent_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs
 def verb_regenerate(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.19a: a regeneration shield replaces the next destruction this turn."""
     for o in _objects(game, refs, Zone.BATTLEFIELD):
-        add_shield(game, Shield(ShieldKind.REGENERATE, o.uid))
+        add_shield(game, Shield(ShieldKind.REGENERATE, o.uid, **_shield_source(game, ctx)))
         game.record("effect", "effects.regeneration_shield", "701.19a", objects=[o.id], name=o.card.name)
     game.touch()
 

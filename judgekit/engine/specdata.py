@@ -137,7 +137,8 @@ def effect_entry(raw: Any) -> EffectEntry:
     verb = next((v for v in VERB_NAMES if raw.get(v) not in (None, False)), None)
     if verb is None:
         return EffectEntry(to=to, ops=ops(raw), duration=raw.get("duration"))
-    return EffectEntry(verb=verb, param=_verb_param(verb, raw[verb]), to=to)
+    count = value(raw["count"]) if raw.get("count") is not None else None
+    return EffectEntry(verb=verb, param=_verb_param(verb, raw[verb]), to=to, count=count)
 
 
 def _verb_param(verb: str, raw: Any) -> Any:
@@ -152,6 +153,8 @@ def _verb_param(verb: str, raw: Any) -> Any:
         count = int(data.pop("count", 1) or 1)
         return TokenSpec(count, MappingProxyType(object_data(data)))
     if verb == "fight":
+        return selector(raw)
+    if verb == "sacrifice" and raw is not True:
         return selector(raw)
     if verb == "return_to_battlefield" and isinstance(raw, Mapping):
         return ReturnParam(MappingProxyType(dict(raw.get("counters") or {})), str(raw.get("rule") or "400.7"),
@@ -308,6 +311,8 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
         out.update(ops_plain(e.ops))
     if e.duration is not None:
         out["duration"] = e.duration
+    if e.count is not None:
+        out["count"] = value_data(e.count)
     if e.to is not None:
         out["to"] = selector_data(e.to)
     return out

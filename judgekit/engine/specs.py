@@ -92,13 +92,15 @@ Ops = Mapping[str, Any]
 @dataclass(frozen=True)
 class EffectEntry:
     """One entry of an ``effect`` list: a one-shot ``verb`` with its ``param``, or continuous ``ops`` with a
-    ``duration``; ``to`` is what it acts on (None: the verb's default)."""
+    ``duration``; ``to`` is what it acts on (None: the verb's default); ``count`` how many permanents each player
+    sacrifices when ``sacrifice`` has a selector (None: 1)."""
 
     verb: str | None = None
     param: Any = None
     to: Selector | None = None
     ops: Ops | None = None
     duration: str | None = None
+    count: Value | None = None
 
 
 @dataclass(frozen=True)

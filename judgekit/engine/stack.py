@@ -415,14 +415,16 @@ def resolve_top(game: Game) -> None:
     if item.kind == "triggered" and item.source_uid is not None:
         src = game.objects.get(item.source_uid)
         source_left = src is not None and (not src.current or src.zone != Zone.BATTLEFIELD)
+    used: str | None = None
     if item.optional:
         decision = game.chooser.choose(UseOptional(item.id, item.controller, group=item.uid))
         if not decision.value:
             game.record("resolve", "stack.optional_declined", "117.3d", "603.5", objects=[item.id], item=data,
-                        controller=item.controller)
+                        controller=item.controller, given=decision.given)
             return
-    game.record("resolve", "stack.ability_resolves", "117.3d", "608.2", "608.2c", objects=[item.id], item=data,
-                source_left=source_left)
+        used = "given" if decision.given else "default"
+    game.record("resolve", "stack.ability_resolves", "117.3d", "608.2", "608.2c", *(["603.5"] if used else []),
+                objects=[item.id], item=data, source_left=source_left, optional=used, controller=item.controller)
     partial()
     apply_effects(game, item.effect, ctx)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine import combat
-from judgekit.engine.choices import Discard
 from judgekit.engine.combat_removal import update_combat
+from judgekit.engine.effects import choose_discards
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
@@ -53,18 +53,17 @@ def _end_of_combat_phase(game: Game) -> None:
 
 def _discard_to_hand_size(game: Game) -> None:
     """CR 514.1: the active player discards down to the maximum hand size (seven), choosing which cards
-    (a :class:`~judgekit.engine.choices.Discard` decision; by default the oldest cards in hand)."""
+    (a :class:`~judgekit.engine.choices.Discard` decision; by default the cards most recently put into the hand,
+    SCENARIO-FORMAT.md 2.2)."""
     hand = game.in_zone(Zone.HAND, game.active)
     excess = len(hand) - MAX_HAND_SIZE
     if excess <= 0:
         return
-    by_id = {o.id: o for o in hand}
-    decision = game.chooser.choose(Discard(game.active, excess, tuple(by_id)))
-    chosen = [by_id[i] for i in decision.value]
+    chosen, given = choose_discards(game, game.active, excess, "514.1")
     for obj in chosen:
         move_to(game, obj, Zone.GRAVEYARD)
-    game.record("cleanup", "turn.discard_to_hand_size", "514.1", player=game.active, hand=len(hand),
-                discarded=[o.card.name for o in chosen], given=decision.given)
+    game.record("cleanup", "turn.discard_to_hand_size", "514.1", objects=[o.id for o in chosen], player=game.active,
+                hand=len(hand), discarded=[o.card.name for o in chosen], given=bool(given))
 
 
 def following_step(game: Game) -> Step | None:

@@ -18,6 +18,21 @@ def _rules(rules: list[str]) -> str:
     return f" [dim](CR {', '.join(rules)})[/dim]" if rules else ""
 
 
+def _assumptions_box(con: Any, ruling: Ruling, escape: Any) -> None:
+    """The defaults the replay took where the scenario gave no choice (SCENARIO-FORMAT.md 2.10), each with the
+    ``choices`` line that would change it, in a box before the steps."""
+    from rich.panel import Panel
+
+    lines = []
+    for a in ruling.assumptions:
+        lines.append(f"• {escape(a.text)}{_rules(a.rules)}")
+        lines.append(f"  [dim]per cambiarla:[/dim] [green]{escape(a.choices)}[/green]")
+    con.print(Panel("\n".join(lines), title="[bold]Ipotesi del replay[/bold]", title_align="left",
+                    subtitle="[dim]scelte non indicate nello scenario[/dim]", subtitle_align="left",
+                    border_style="yellow", expand=False))
+    con.print()
+
+
 def render(ruling: Ruling, console: Any = None) -> None:
     """Print the ruling: steps with the rules they apply, layer tables per object, final state, checks."""
     import sys
@@ -43,6 +58,8 @@ def render(ruling: Ruling, console: Any = None) -> None:
     if ruling.verdict:
         con.print(f"[bold]Verdetto:[/bold] {escape(ruling.verdict)}")
         con.print()
+    if ruling.assumptions:
+        _assumptions_box(con, ruling, escape)
     con.print("[bold]Passo per passo[/bold]")
     n = 0
     for step in ruling.steps:

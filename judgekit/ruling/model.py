@@ -57,6 +57,9 @@ class Ruling:
     notes: list[RulingStep] = field(default_factory=list)
     # SCENARIO-FORMAT.md 2.10: one to three Italian sentences answering the scenario's question.
     verdict: str | None = None
+    # Defaults the replay took where the scenario gave no choice (SCENARIO-FORMAT.md 2.10): objects with
+    # ``as_dict()`` (judgekit.ruling.assumptions.Assumption).
+    assumptions: list[Any] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -76,6 +79,7 @@ class Ruling:
             "steps": [s.as_dict() for s in self.steps],
             "final": self.final,
             "expect": self.expect,
+            "assumptions": [a.as_dict() for a in self.assumptions],
         }
 
     def rules(self) -> list[str]:
@@ -104,4 +108,5 @@ def failed_document(scenario: str, issue: Any, issues: list[Any] | None = None) 
         "steps": [],
         "final": None,
         "expect": None,
+        "assumptions": [],
     }

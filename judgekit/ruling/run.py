@@ -15,6 +15,7 @@ from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.setup import build_game
 from judgekit.errors import InvalidFileError
 from judgekit.render.narration import message, narrate
+from judgekit.ruling.assumptions import collect as collect_assumptions
 from judgekit.ruling.expect import Checks, check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
@@ -49,6 +50,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     if explain:
         ruling.steps += explain_layers(game, ruling, names)
     ruling.final = final_state(game)
+    ruling.assumptions = collect_assumptions(game, loaded.data.get("choices"), names)
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling, game, checks)
     ruling.verdict = build_verdict(game, start, ruling, Focus.of(exp), names)

@@ -512,8 +512,10 @@ class _Checker:
             if "to" in entry:
                 self.check_selector(entry["to"], (*eloc, "to"), to=True)
             self.check_ops(entry, eloc)
-            for key in ("damage", "gain_life", "lose_life", "draw", "discard"):
+            for key in ("damage", "gain_life", "lose_life", "draw", "discard", "count"):
                 self.check_value(entry.get(key), (*eloc, key))
+            if isinstance(entry.get("sacrifice"), (dict, list)):
+                self.check_selector(entry["sacrifice"], (*eloc, "sacrifice"))
             if entry.get("fight") is not None:
                 self.check_id(entry["fight"], (*eloc, "fight"), words={"target", "self", "trigger_object"})
             tok = entry.get("create_token")
@@ -567,7 +569,9 @@ class _Checker:
             self.check_ops(eff, eloc)
         for i, action in enumerate(data["actions"]):
             self.check_action(action, ("actions", i))
-        self.check_choices(data["choices"])
+        from judgekit.scenario.choices import check_choices
+
+        check_choices(self, data["choices"])
         exp = data.get("expect")
         if exp:
             self.check_expectations(exp, ("expect",))
@@ -623,26 +627,3 @@ class _Checker:
                     self.check_id(dst, (*loc, "assign_damage", src, dst), players=True)
         elif "check" in action:
             self.check_expectations(action["check"], (*loc, "check"))
-
-    def check_choices(self, choices: dict[str, Any]) -> None:
-        for key, value in choices.items():
-            loc: Loc = ("choices", key)
-            if key == "apnap_order":
-                if not isinstance(value, dict):
-                    self.add(loc, "deve essere una mappa giocatore: [id, ...]")
-                    continue
-                for player, ids in value.items():
-                    self.check_player(player, (*loc, player), relative=False)
-                    if not isinstance(ids, list):
-                        self.add((*loc, player), "deve essere una lista di id")
-                        continue
-                    for j, ref in enumerate(ids):
-                        self.check_id(ref, (*loc, player, j))
-                continue
-            self.check_id(key, loc)
-            items = value if isinstance(value, list) else [value]
-            for j, ref in enumerate(items):
-                if not isinstance(ref, str):
-                    self.add((*loc, j), "deve essere un id o il nome di un giocatore")
-                    continue
-                self.check_id(ref, (*loc, j) if isinstance(value, list) else loc, players=True)

@@ -510,7 +510,10 @@ class EffectEntry(Operations):
     destroy: bool | None = None
     exile: bool | None = None
     exile_and_return: bool | None = None
-    sacrifice: bool | None = None
+    # ``true``: the ``to:`` objects are sacrificed; a selector: each ``to:`` player sacrifices ``count`` of the
+    # permanents it picks (SCENARIO-FORMAT.md 2.7).
+    sacrifice: bool | Selector | None = None
+    count: Amount | None = None
     return_to_hand: bool | None = None
     counter: bool | None = None
     gain_life: Amount | None = None
@@ -547,6 +550,9 @@ class EffectEntry(Operations):
             raise ValueError("una voce di effetto richiede un verbo (damage, destroy, ...) o un'operazione")
         if self.duration is not None and not ops:
             raise ValueError("«duration» vale solo per le operazioni (effetti continui)")
+        if self.count is not None and (self.sacrifice is None or isinstance(self.sacrifice, bool)):
+            raise ValueError("«count» vale solo per «sacrifice» con un selettore, come {sacrifice: {types: "
+                             "[Creature]}, count: 1, to: target}")
         if self.cda is not None:
             raise ValueError("«cda» vale solo per le abilità statiche dell'oggetto stesso (CR 604.3)")
         return self

@@ -46,6 +46,27 @@ def _unused_choice(p: dict[str, Any], names: Names) -> str:
     return f"La scelta indicata per «{p['key']}» non è servita ed è stata ignorata."
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}ª"
+
+
+def _unused_answers(p: dict[str, Any], names: Names) -> str:
+    one = p["count"] == 1
+    if p["player"] is not None:
+        ids = ", ".join(p["ids"])
+        rest = "resta" if one else "restano"
+        why = "non è servito ed è stato ignorato" if one else "non sono serviti e sono stati ignorati"
+        return f"In choices.{p['key']} per {p['player']} {rest} {ids}: {why}."
+    first = p["first"] + 1
+    if one:
+        which = f"La {_ordinal(first)} risposta indicata per «{p['key']}» non è servita"
+    else:
+        last = first + p["count"] - 1
+        which = f"Le risposte indicate per «{p['key']}» dalla {_ordinal(first)} alla {_ordinal(last)} non sono servite"
+    return (f"{which}: «{p['key']}» ha preso meno decisioni di quante risposte elenca, e quelle in più sono state "
+            "ignorate.")
+
+
 def _step_passed(p: dict[str, Any], names: Names) -> str:
     return (f"«{p['action']}»: la {step_name(p['step'])} di questo turno è già passata "
             f"(ora siamo nella {step_name(p['now'])})")
@@ -76,6 +97,7 @@ TEXTS: dict[str, Text] = {
     "driver.start": _start,
     "driver.game_over": _game_over,
     "driver.unused_choice": _unused_choice,
+    "driver.unused_answers": _unused_answers,
     "driver.endless_loop": lambda p, names: "le azioni di stato e le abilità innescate si ripetono senza fine",
     "driver.resolve_empty_stack": lambda p, names: "«resolve» con la pila vuota: non c'è nulla da risolvere",
     "driver.step_passed": _step_passed,

@@ -144,8 +144,73 @@ def _draw_not_modelled(p: dict[str, Any], names: Names) -> str:
 
 
 def _discard_choice(p: dict[str, Any], names: Names) -> str:
-    return (f"{p['player']} sceglie le carte da scartare: senza indicazioni il replay scarta le prime "
-            f"{p['amount']} carte della mano nell'ordine dello scenario.")
+    how = ("come indicato in choices.discard" if p["given"] else
+           "senza una scelta indicata, il replay scarta le carte messe in mano per ultime (quelle elencate per "
+           "ultime nello scenario)")
+    return (f"{p['player']} sceglie {amount(p['amount'], 'carta', 'carte')} da scartare: "
+            f"{names.cards(p['chosen'])} ({how}).")
+
+
+def _not_chosen_where(p: dict[str, Any]) -> str:
+    if p["twice"]:
+        return "è già stato indicato una volta"
+    if p["zone"] is None:
+        return "non esiste in questa partita"
+    if p["zone"] == "hand":
+        return f"è nella mano di {p['owner']}"
+    if p["zone"] == "battlefield":
+        return f"è sul campo di battaglia sotto il controllo di {p['controller']}"
+    from judgekit.render.terms import ZONE_NAMES_IT
+
+    return f"ora è in questa zona: {ZONE_NAMES_IT.get(p['zone'], p['zone'])}"
+
+
+def _discard_not_in_hand(p: dict[str, Any], names: Names) -> str:
+    return (f"{p['player']} non può scartare {names.card(p['card'])} ({p['id']}) come dicono le scelte: si scarta "
+            f"solo dalla propria mano, e {_not_chosen_where(p)}")
+
+
+def _sacrifice_not_allowed(p: dict[str, Any], names: Names) -> str:
+    if p["twice"] or p["zone"] != "battlefield":
+        why = _not_chosen_where(p)
+    elif p["controller"] != p["player"]:
+        why = f"è controllato da {p['controller']} (si sacrificano solo i permanenti che si controllano)"
+    else:
+        why = "non è tra i permanenti che l'effetto fa sacrificare"
+    return (f"{p['player']} non può sacrificare {names.card(p['card'])} ({p['id']}) come dicono le scelte: "
+            f"{why}")
+
+
+def _sacrifice_choice(p: dict[str, Any], names: Names) -> str:
+    chosen = names.cards(p["chosen"])
+    if p["given"] is None:
+        return (f"{p['player']} deve sacrificare {amount(p['count'], 'permanente', 'permanenti')} per "
+                f"{names.card(p['source'])} e ne ha solo quanti richiesti o meno: sacrifica {chosen}.")
+    how = ("come indicato in choices.sacrifice" if p["given"] else
+           "senza una scelta indicata, il replay sceglie i permanenti entrati per ultimi (timestamp più recente)")
+    return (f"{p['player']} sceglie {amount(p['count'], 'permanente', 'permanenti')} da sacrificare per "
+            f"{names.card(p['source'])}: {chosen} ({how}).")
+
+
+def _nothing_to_sacrifice(p: dict[str, Any], names: Names) -> str:
+    return (f"{p['player']} non controlla permanenti che {names.card(p['source'])} fa sacrificare: non "
+            "sacrifica nulla.")
+
+
+OTHER_ONE = "l'altro"
+
+
+def _replacement_order(p: dict[str, Any], names: Names) -> str:
+    others = names.cards(p["others"])
+    affected = p["affected"] if p["affected_is_player"] else names.card(p["affected"] or "")
+    who = p["player"] if p["affected_is_player"] else f"{p['player']}, che controlla {affected},"
+    how = ("come indicato in choices.replacement_order" if p["given"] else
+           "senza una scelta indicata, il replay applica prima l'effetto più vecchio")
+    return (f"Più effetti di sostituzione o prevenzione potrebbero applicarsi allo stesso evento: {who} sceglie "
+            f"quale applicare per primo (616.1e). Si applica quello di {names.card(p['applied'])} ({how}); "
+            f"{plural(len(p['others']), OTHER_ONE, 'gli altri')} ({others}) "
+            f"{plural(len(p['others']), 'si applica', 'si applicano')} dopo solo se l'evento così modificato "
+            f"{plural(len(p['others']), 'lo', 'li')} riguarda ancora (616.1f).")
 
 
 def _discarded(p: dict[str, Any], names: Names) -> str:
@@ -242,6 +307,11 @@ TEXTS: dict[str, Text] = {
     "effects.ability_countered": _ability_countered,
     "effects.draw_not_modelled": _draw_not_modelled,
     "effects.discard_choice": _discard_choice,
+    "effects.discard_not_in_hand": _discard_not_in_hand,
+    "effects.sacrifice_not_allowed": _sacrifice_not_allowed,
+    "effects.sacrifice_choice": _sacrifice_choice,
+    "effects.nothing_to_sacrifice": _nothing_to_sacrifice,
+    "effects.replacement_order": _replacement_order,
     "effects.discarded": _discarded,
     "effects.poison_counters": _poison_counters,
     "effects.counters_added": _counters_added,

@@ -224,12 +224,19 @@ def _spell_effects_continue(p: dict[str, Any], names: Names) -> str:
 def _ability_resolves(p: dict[str, Any], names: Names) -> str:
     left = (" anche se la sua fonte ha lasciato il campo di battaglia: usa le informazioni di quando vi era "
             "(603.10, 608.2h)") if p["source_left"] else ""
-    return f"{PASSED}{_phrase(p['item'], names)} si risolve{left}."
+    used = ""
+    if p.get("optional") == "given":
+        used = f" È facoltativa («può»): {p['controller']} sceglie di usarla, come indicato nelle scelte."
+    elif p.get("optional") == "default":
+        used = (f" È facoltativa («può»): senza una scelta indicata il replay la usa ({p['controller']} potrebbe "
+                "non usarla: si indica con use: false nelle scelte).")
+    return f"{PASSED}{_phrase(p['item'], names)} si risolve{left}.{used}"
 
 
 def _optional_declined(p: dict[str, Any], names: Names) -> str:
+    how = ", come indicato nelle scelte" if p.get("given") else ""
     return (f"{PASSED}{_phrase(p['item'], names)} si risolve: è facoltativa («può») e {p['controller']} sceglie "
-            "di non usarla, quindi non fa nulla.")
+            f"di non usarla{how}, quindi non fa nulla.")
 
 
 TEXTS: dict[str, Text] = {

@@ -83,7 +83,7 @@ def _put_on_stack(p: dict[str, Any], names: Names) -> str:
                  ": senza una scelta indicata, il replay prende il primo bersaglio legale (oggetti in ordine di "
                  "timestamp, poi giocatori)")
     if p["optional"]:
-        note += ". È un'abilità facoltativa («può»): il replay la usa"
+        note += ". È un'abilità facoltativa («può»): si sceglie se usarla quando si risolve"
     return (f"Si innesca {describe(p['trigger'], names)}: {p['controller']} la mette in pila{note}. Pila, dalla "
             f"cima: {stack_list(p['stack'], names)}.")
 

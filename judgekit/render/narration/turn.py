@@ -28,7 +28,8 @@ def _discard_to_hand_size(p: dict[str, Any], names: Names) -> str:
 
 
 def _how(p: dict[str, Any]) -> str:
-    return "come indicato nelle scelte" if p.get("given") else "scelta predefinita del replay"
+    return ("come indicato in choices.discard" if p.get("given") else
+            "senza una scelta indicata, il replay scarta le carte messe in mano per ultime")
 
 
 def _step_passed(p: dict[str, Any], names: Names) -> str:

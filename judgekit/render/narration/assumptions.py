@@ -1,0 +1,123 @@
+"""Italian texts of the assumptions of a ruling (SCENARIO-FORMAT.md 2.10), one per request class of
+:mod:`judgekit.engine.choices` that a ``choices`` key can answer.
+
+``params`` come from :mod:`judgekit.ruling.assumptions`: card names as the rules core reports them (shown with
+``names``), player names, ``count`` (how many decisions of one source took the same default; ``number`` is how
+many cards or permanents a discard or sacrifice takes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgekit.render.narration.common import Names, Text, plural
+
+NO_CHOICE = "senza una scelta indicata"
+
+
+def _abilities(p: dict[str, Any], names: Names) -> str:
+    """"l'abilità innescata di Blood Artist", "le 3 abilità innescate di Blood Artist"."""
+    n = p["count"]
+    source = names.card(p["source"])
+    return f"l'abilità innescata di {source}" if n == 1 else f"le {n} abilità innescate di {source}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _trigger_target(p: dict[str, Any], names: Names) -> str:
+    target = p["target"] if p["target_is_player"] else names.card(p["target"])
+    own = f", che controlla {names.card(p['source'])}," if p["own"] else ""
+    verb = plural(p["count"], "ha", "hanno")
+    return (f"{_cap(_abilities(p, names))} {verb} come bersaglio {target}{own} {NO_CHOICE}: è il primo "
+            f"dei {p['candidates']} bersagli legali (oggetti in ordine di timestamp, poi giocatori). {p['controller']} "
+            f"poteva sceglierne un altro, per esempio {names.card(p['alternative'])}.")
+
+
+def _use_optional(p: dict[str, Any], names: Names) -> str:
+    times = "" if p["count"] == 1 else f" (tutte le {p['count']} volte)"
+    source = names.card(p["source"])
+    if p["used"]:
+        return (f"L'abilità innescata di {source} è facoltativa («può»): {NO_CHOICE} il replay la usa{times}; "
+                f"{p['controller']} poteva scegliere di non usarla.")
+    return (f"L'abilità innescata di {source}: {NO_CHOICE} il replay non la usa{times}; {p['controller']} poteva "
+            "scegliere di usarla.")
+
+
+def _modes(modes: list[int]) -> str:
+    return ", ".join(str(m) for m in modes) if modes else "nessuno"
+
+
+def _choose_modes(p: dict[str, Any], names: Names) -> str:
+    return (f"{names.card(p['source'])}: {NO_CHOICE} {p['controller']} sceglie i primi modi possibili in ordine "
+            f"(modi {_modes(p['modes'])}, contando da 0); poteva sceglierne altri.")
+
+
+def _choose_x(p: dict[str, Any], names: Names) -> str:
+    return f"{names.card(p['source'])}: {NO_CHOICE} X vale {p['x']}; {p['controller']} poteva sceglierne un altro."
+
+
+def _divide_amount(p: dict[str, Any], names: Names) -> str:
+    parts = ", ".join(f"{n} a {names.card(t)}" for t, n in p["parts"])
+    return (f"{names.card(p['source'])}: {NO_CHOICE} {p['amount']} viene diviso nel modo più uniforme possibile "
+            f"({parts}); {p['controller']} poteva dividerlo in un altro modo.")
+
+
+def _choose_value(p: dict[str, Any], names: Names) -> str:
+    return (f"{names.card(p['source'])}: {NO_CHOICE} {p['controller']} sceglie {names.card(p['value'])}, la prima "
+            f"scelta possibile; poteva scegliere altro, per esempio {names.card(p['alternative'])}.")
+
+
+def _trigger_order(p: dict[str, Any], names: Names) -> str:
+    return (f"{p['player']} mette in pila le sue abilità innescate nello stesso momento {NO_CHOICE}: nell'ordine di "
+            f"timestamp delle fonti ({names.cards(p['sources'])}); poteva scegliere un altro ordine.")
+
+
+def _legend_rule(p: dict[str, Any], names: Names) -> str:
+    others = ", ".join(p["others"])
+    return (f"Regola delle leggende per {names.card(p['name'])}: {NO_CHOICE} {p['player']} tiene {p['kept']}, quello "
+            f"sul campo di battaglia da più tempo, e mette nel cimitero {others}; poteva tenere invece "
+            f"{p['alternative']}.")
+
+
+def _discard(p: dict[str, Any], names: Names) -> str:
+    which = ("la carta messa in mano per ultima" if p["number"] == 1 else
+             f"le {p['number']} carte messe in mano per ultime")
+    return (f"{p['player']} scarta {names.cards(p['chosen'])} {NO_CHOICE}: {which}; poteva scegliere tra "
+            f"{names.cards(p['candidates'])}.")
+
+
+def _sacrifice(p: dict[str, Any], names: Names) -> str:
+    which = ("il permanente entrato per ultimo" if p["number"] == 1 else
+             f"i {p['number']} permanenti entrati per ultimi")
+    return (f"{p['player']} sacrifica {names.cards(p['chosen'])} {NO_CHOICE}: {which} (timestamp più recente); "
+            f"poteva scegliere tra {names.cards(p['candidates'])}.")
+
+
+def _replacement_order(p: dict[str, Any], names: Names) -> str:
+    times = "" if p["count"] == 1 else f" ({p['count']} volte)"
+    return (f"Più effetti di sostituzione o prevenzione si applicavano allo stesso evento{times}: {NO_CHOICE} "
+            f"{p['player']} applica per primo il più vecchio, quello di {names.card(p['applied'])}; poteva "
+            f"applicare prima quello di {names.cards(p['others'])}.")
+
+
+# Request class name -> text. Every request class of the rules core that a ``choices`` key answers is here.
+TEXTS: dict[str, Text] = {
+    "TriggerTarget": _trigger_target,
+    "UseOptional": _use_optional,
+    "ChooseModes": _choose_modes,
+    "ChooseX": _choose_x,
+    "DivideAmount": _divide_amount,
+    "ChooseValue": _choose_value,
+    "TriggerOrder": _trigger_order,
+    "LegendRule": _legend_rule,
+    "Discard": _discard,
+    "Sacrifice": _sacrifice,
+    "ReplacementOrder": _replacement_order,
+}
+
+
+def assumption_text(kind: str, params: dict[str, Any], names: Names) -> str:
+    """The Italian sentence of one assumption, ``kind`` being the name of its request class."""
+    return TEXTS[kind](params, names)
