@@ -31,6 +31,8 @@ def object_result(game: Game, oid: str) -> dict[str, Any]:
         "keywords": sorted(set(c.keywords)),
         "abilities": sorted({a.label() for a in c.abilities if a.kind != "mana"}),
         "mana": c.mana, "tapped": obj.tapped, "attached_to": attached, "token": obj.token,
+        # CR 202.3: X counts the value chosen while the object is a spell on the stack (202.3e), 0 elsewhere.
+        "mana_value": c.mana_value,
     }
 
 
