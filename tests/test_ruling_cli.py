@@ -54,7 +54,7 @@ def test_json_prints_exactly_one_result_document(invoke: Any, tmp_path: Path) ->
     angel = doc["final"]["objects"]["angel"]
     assert set(angel) == {"zone", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors",
                           "power", "toughness", "damage", "counters", "keywords", "abilities", "mana", "tapped",
-                          "attached_to", "token", "chosen", "copy_of"}
+                          "attached_to", "token", "chosen", "copy_of", "mana_value"}
     assert (angel["power"], angel["toughness"], angel["keywords"]) == (1, 1, [])
     assert doc["final"]["objects"]["humility"]["power"] is None
     assert doc["final"]["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False, "hand": 0, "library": 0}

@@ -89,6 +89,9 @@ class TriggerTarget:
     candidates: tuple[Ref, ...]
     group: int = 0
     index: int = 0
+    # A further target that may be left out (a divided amount among "one or more" targets, CR 601.2d): asked
+    # only after a written answer gave the previous one; its candidates are empty, so the default is none.
+    additional: bool = False
 
     def default(self) -> Ref | None:
         return self.candidates[0] if self.candidates else None
@@ -108,10 +111,18 @@ class UseOptional:
         return self.default_value
 
 
+# Where a cast or activate action announces a choice (CR 601.2b-d, 602.2b): the key path of the action, such as
+# ("actions", 3, "cast"). A request that carries one is never answered from ``choices`` (SCENARIO-FORMAT.md 2.2:
+# the action gives those choices); its default is an assumption whose key is that action's field
+# (``actions[3].cast.modes``). An empty path: a triggered ability's decision, answered from ``choices``.
+Announced = tuple[str | int, ...]
+
+
 @dataclass(frozen=True)
 class ChooseModes:
     """The modes of a modal spell or ability (CR 700.2): between ``minimum`` and ``maximum`` indexes of
-    ``available`` (the modes that can be chosen, in written order). Default: the first ``minimum`` of them."""
+    ``available`` (the modes that can be chosen, in written order). Default: the first ``minimum`` of them.
+    ``action``: see :data:`Announced`."""
 
     source: str
     controller: str
@@ -119,6 +130,7 @@ class ChooseModes:
     maximum: int
     available: tuple[int, ...]
     group: int = 0
+    action: Announced = ()
 
     def default(self) -> tuple[int, ...]:
         return self.available[: self.minimum]
@@ -126,11 +138,12 @@ class ChooseModes:
 
 @dataclass(frozen=True)
 class ChooseX:
-    """The value of X (CR 107.3, 601.2b). Default: 0."""
+    """The value of X (CR 107.3, 601.2b). Default: 0. ``action``: see :data:`Announced`."""
 
     source: str
     controller: str
     group: int = 0
+    action: Announced = ()
 
     def default(self) -> int:
         return 0
@@ -139,13 +152,15 @@ class ChooseX:
 @dataclass(frozen=True)
 class DivideAmount:
     """How an amount is divided among targets as it is announced (CR 601.2d): every target gets at least 1.
-    Default: each gets ⌊N/k⌋ and the first N mod k one more. The answer is (target, amount) pairs."""
+    Default: each gets ⌊N/k⌋ and the first N mod k one more. The answer is (target, amount) pairs.
+    ``action``: see :data:`Announced`."""
 
     source: str
     controller: str
     amount: int
     targets: tuple[Ref, ...]
     group: int = 0
+    action: Announced = ()
 
     def default(self) -> tuple[tuple[Ref, int], ...]:
         k = len(self.targets)
@@ -387,6 +402,8 @@ class ScriptedChooser:
         return groups.index(group) if group in groups else None
 
     def _source_decision(self, request: SourceRequest) -> Decision | None:
+        if getattr(request, "action", ()):
+            return None  # announced by a cast or activate action: never read from choices
         ans = self.answer(request.source, request.group)
         if ans is None:
             return None

@@ -4,7 +4,8 @@
 game ended (CR 104.1). A draw (every player lost at once, 104.4a, or a loop of mandatory actions, 104.4b,
 see :mod:`judgekit.engine.priority`) shows every player with ``lost`` in the result. A mistake of the file
 found while replaying (a bare ``resolve`` on an empty stack) is a :class:`ScenarioProblem` whose key starts
-with ``("actions", index, action)``.
+with ``("actions", index, action)``, or with ``("choices", ...)`` for an answer of ``choices`` that a decision
+found wrong (a mode that doesn't exist).
 
 An action of :data:`~judgekit.engine.actions.OBSERVATIONS` (``check``) changes nothing: the driver hands the
 game, as it is at that point, to the :class:`Observer` the layer above gave :func:`play` (if any), and goes on.
@@ -51,6 +52,7 @@ def play(game: Game, actions: list[dict[str, Any]], observer: Observer | None = 
         for i, action in enumerate(actions):
             kind = next(iter(action))
             current = ("actions", i, kind)
+            game.action_key = ("actions", i)
             done = i + 1
             if kind in OBSERVATIONS:
                 if observer is not None:
@@ -66,7 +68,9 @@ def play(game: Game, actions: list[dict[str, Any]], observer: Observer | None = 
         game.record("error", "driver.illegal_action", *([exc.rule] if exc.rule else []), error=exc.code,
                     details=exc.params)
     except ScenarioProblem as exc:
-        raise ScenarioProblem(exc.code, (*current, *exc.key), **exc.params) from None
+        # A problem of an answer in ``choices`` names the answer's own key path, not the action's.
+        key = exc.key if exc.key[:1] == ("choices",) else (*current, *exc.key)
+        raise ScenarioProblem(exc.code, key, **exc.params) from None
     _unused_choices(game)
     return outcome
 

@@ -62,7 +62,8 @@ class EffectContext:
     """Who and what an effect list is resolved for: controller ("you"), source, targets, trigger object.
 
     ``targets`` keeps every target chosen, in order; ``illegal_targets`` are those found illegal as the spell
-    or ability resolves (CR 608.2b): they are neither affected nor replaced by the next target.
+    or ability resolves (CR 608.2b): they are neither affected nor replaced by the next target. ``x`` is the
+    value of X (CR 107.3); ``division`` the parts of a divided amount announced for each target (601.2d).
     """
 
     controller: str
@@ -73,6 +74,8 @@ class EffectContext:
     source_lki: Computed | None = None
     kind: str = "spell"
     illegal_targets: list[Ref] = field(default_factory=list)
+    x: int = 0
+    division: dict[Ref, int] | None = None
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)
@@ -90,7 +93,7 @@ def selector_context(game: Game, ctx: EffectContext) -> SelectorContext:
 
 def value_context(game: Game, ctx: EffectContext) -> ValueContext:
     return ValueContext(game, all_chars(game), selector_context(game, ctx), None, list(ctx.targets),
-                        ctx.trigger_object)
+                        ctx.trigger_object, ctx.x)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -413,7 +416,10 @@ def _source(game: Game, ctx: EffectContext) -> Computed:
 
 
 def verb_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """CR 120: the source deals N damage to each object or player named (at the same time)."""
+    """CR 120: the source deals N damage to each object or player named (at the same time).
+
+    ``divided``: each legal target is dealt the part announced for it as the spell was cast or the ability put
+    on the stack (CR 601.2d); the part of a target that has become illegal is dealt to nobody (608.2b)."""
     amount = value_amount(entry.param, value_context(game, ctx))
     src = _source(game, ctx)
     for r in refs:
@@ -421,7 +427,10 @@ def verb_damage(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[R
             o = game.objects.get(r)
             if o is None or not o.current or o.zone != Zone.BATTLEFIELD:
                 continue
-        deal_damage(game, src, r, amount)
+        part = amount
+        if entry.divided:
+            part = (ctx.division or {}).get(r, 0)
+        deal_damage(game, src, r, part)
 
 
 def verb_destroy(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:

@@ -772,11 +772,12 @@ def _computed(w: Work) -> Computed:
     return Computed(
         uid=w.uid, id=obj.id, name=c.name, zone=str(w.zone), owner=obj.owner,
         controller=w.controller if w.zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
-        mana_cost=c.mana_cost, mana_value=mana_value(c.mana_cost), colors=sorted(set(c.colors)),
+        mana_cost=c.mana_cost, mana_value=mana_value(c.mana_cost, obj.spell_x if w.zone == Zone.STACK else 0),
+        colors=sorted(set(c.colors)),
         types=list(c.types), supertypes=list(c.supertypes), subtypes=subtypes,
         power=c.power if creature else None, toughness=c.toughness if creature else None,
         keywords=list(c.keywords), abilities=list(c.abilities), counters=dict(obj.counters),
-        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target, token=obj.token)
+        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target, token=obj.token, modal=c.modal)
 
 
 def _facts(effects: list[LEffect]) -> list[dict[str, Any]]:

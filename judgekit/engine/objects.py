@@ -75,7 +75,7 @@ def make_chars(data: dict[str, Any]) -> Chars:
         supertypes=list(data.get("supertypes") or []), subtypes=list(data.get("subtypes") or []),
         power=data.get("power"), toughness=data.get("toughness"), loyalty=data.get("loyalty"),
         defense=data.get("defense"), keywords=list(dict.fromkeys(data.get("keywords") or [])), abilities=abilities,
-        effect=tuple(data.get("effect") or ()), target=data.get("target"),
+        effect=tuple(data.get("effect") or ()), target=data.get("target"), modal=data.get("modes"),
     )
 
 

@@ -142,6 +142,8 @@ def _apply_copy(env: Env, le: Any, ref: str, w: Any, W: Any) -> None:
             setattr(new, key, value)
         elif key in ("types", "supertypes", "subtypes", "colors"):
             setattr(new, key, list(value))
+        elif key == "modes":
+            new.modal = value
     if "colors" not in exc and "mana_cost" in exc:
         new.colors = cost_colors(new.mana_cost)
     w.__dict__.update(new.__dict__)

@@ -25,6 +25,8 @@ from judgekit.engine.specs import (
     EffectEntry,
     Expr,
     Filter,
+    Modal,
+    ModeSpec,
     Ops,
     ReturnParam,
     Selector,
@@ -35,7 +37,7 @@ from judgekit.engine.specs import (
     Value,
 )
 
-VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
+VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of", "x")
 # The one-shot verbs (SCENARIO-FORMAT "One-shot effects"), in the order of the rules core's verb table.
 VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
               "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
@@ -75,7 +77,7 @@ def _filter(raw: Any) -> Filter:
 
 
 def value(raw: Any) -> Value:
-    """A VALUE: an int, ``mana_value``, or an :class:`Expr`."""
+    """A VALUE: an int, ``mana_value``, ``x``, or an :class:`Expr` (``{x: true, times: 2}`` included)."""
     if isinstance(raw, bool):
         return int(raw)
     if isinstance(raw, int | str | Expr):
@@ -138,7 +140,8 @@ def effect_entry(raw: Any) -> EffectEntry:
     if verb is None:
         return EffectEntry(to=to, ops=ops(raw), duration=raw.get("duration"))
     count = value(raw["count"]) if raw.get("count") is not None else None
-    return EffectEntry(verb=verb, param=_verb_param(verb, raw[verb]), to=to, count=count)
+    return EffectEntry(verb=verb, param=_verb_param(verb, raw[verb]), to=to, count=count,
+                       divided=bool(raw.get("divided")))
 
 
 def _verb_param(verb: str, raw: Any) -> Any:
@@ -164,6 +167,18 @@ def _verb_param(verb: str, raw: Any) -> Any:
 
 def effects(raw: Any) -> tuple[EffectEntry, ...]:
     return tuple(effect_entry(e) for e in raw or ())
+
+
+def modal(raw: Any, choose: Any = None) -> Modal | None:
+    """``modes: [{target, effect}, ...]`` with ``choose: N`` (default 1) or ``choose: [MIN, MAX]`` (CR 700.2)."""
+    if raw is None or isinstance(raw, Modal):
+        return raw
+    modes = tuple(ModeSpec(selector(m["target"]) if m.get("target") is not None else None, effects(m.get("effect")))
+                  for m in raw)
+    if isinstance(choose, list | tuple):
+        return Modal(modes, int(choose[0]), int(choose[1]))
+    n = 1 if choose is None else int(choose)
+    return Modal(modes, n, n)
 
 
 def cost(raw: Any) -> Cost:
@@ -196,12 +211,13 @@ def ability(raw: Any) -> AbilitySpec:
         target = raw.get("target")
         return AbilitySpec("trigger", trigger=TriggerSpec(
             str(trig["event"]), selector(trig.get("of", "self")), bool(raw.get("optional")),
-            selector(target) if target is not None else None, effects(raw.get("effect")), raw.get("keyword")))
+            selector(target) if target is not None else None, effects(raw.get("effect")), raw.get("keyword"),
+            modal(raw.get("modes"), raw.get("choose"))))
     written = raw["activated"]
     target = written.get("target")
     return AbilitySpec("activated", activated=ActivatedSpec(
         tuple(cost(c) for c in written.get("cost") or ()), selector(target) if target is not None else None,
-        effects(written.get("effect"))))
+        effects(written.get("effect")), modal(written.get("modes"), written.get("choose"))))
 
 
 def object_data(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -213,6 +229,8 @@ def object_data(raw: Mapping[str, Any]) -> dict[str, Any]:
         out["effect"] = effects(out["effect"])
     if out.get("target") is not None:
         out["target"] = selector(out["target"])
+    if out.get("modes") is not None:
+        out["modes"] = modal(out["modes"], out.pop("choose", None))
     return out
 
 
@@ -313,9 +331,23 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
         out["duration"] = e.duration
     if e.count is not None:
         out["count"] = value_data(e.count)
+    if e.divided:
+        out["divided"] = True
     if e.to is not None:
         out["to"] = selector_data(e.to)
     return out
+
+
+def modal_data(m: Modal) -> dict[str, Any]:
+    """``modes`` and ``choose`` as the format writes them."""
+    modes = []
+    for mode in m.modes:
+        written: dict[str, Any] = {"effect": [entry_data(e) for e in mode.effect]}
+        if mode.target is not None:
+            written["target"] = selector_data(mode.target)
+        modes.append(written)
+    choose: Any = m.minimum if m.minimum == m.maximum else [m.minimum, m.maximum]
+    return {"modes": modes, "choose": choose}
 
 
 def ability_data(a: AbilitySpec) -> dict[str, Any]:
@@ -338,9 +370,13 @@ def ability_data(a: AbilitySpec) -> dict[str, Any]:
             out["target"] = selector_data(t.target)
         if t.keyword is not None:
             out["keyword"] = t.keyword
+        if t.modal is not None:
+            out.update(modal_data(t.modal))
         return out
     act = a.activated or ActivatedSpec()
     abody: dict[str, Any] = {"cost": [cost_data(c) for c in act.cost], "effect": [entry_data(e) for e in act.effect]}
     if act.target is not None:
         abody["target"] = selector_data(act.target)
+    if act.modal is not None:
+        abody.update(modal_data(act.modal))
     return {"activated": abody}

@@ -45,7 +45,8 @@ Selector = str | tuple[str, ...] | Filter
 @dataclass(frozen=True)
 class Expr:
     """A VALUE in mapping form: one ``base`` (``count``, ``card_types_in_graveyards``, ``hand_size``, ``life``,
-    ``power_of``, ``toughness_of``) with its argument, then ``times``, ``plus``, ``negate`` in that order."""
+    ``power_of``, ``toughness_of``, ``x``) with its argument, then ``times``, ``plus``, ``negate`` in that
+    order."""
 
     base: str
     arg: Any = None
@@ -54,7 +55,8 @@ class Expr:
     negate: bool = False
 
 
-# A VALUE: an integer, ``"mana_value"`` (of the affected object) or an :class:`Expr`.
+# A VALUE: an integer, ``"mana_value"`` (of the affected object), ``"x"`` (the X of the resolving spell or
+# ability, CR 107.3) or an :class:`Expr`.
 Value = int | str | Expr
 
 
@@ -101,6 +103,8 @@ class EffectEntry:
     ops: Ops | None = None
     duration: str | None = None
     count: Value | None = None
+    # The verb's amount is divided among the targets as announced (CR 601.2d), not dealt to each.
+    divided: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,25 @@ class Cost:
 
 
 @dataclass(frozen=True)
+class ModeSpec:
+    """One mode of a modal spell or ability (CR 700.2): its ``target`` (None: the mode has no target; a mode
+    with a target has exactly one) and its ``effect``."""
+
+    target: Selector | None = None
+    effect: tuple[EffectEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Modal:
+    """The modes of a modal spell or ability, in written order (indexes from 0), and how many are chosen:
+    between ``minimum`` and ``maximum`` (``choose: N`` is N and N)."""
+
+    modes: tuple[ModeSpec, ...]
+    minimum: int = 1
+    maximum: int = 1
+
+
+@dataclass(frozen=True)
 class StaticSpec:
     """A static ability: ``ops`` applied to what ``affects`` selects, while ``condition`` holds (CR 604, 611.3)."""
 
@@ -144,7 +167,8 @@ class StaticSpec:
 @dataclass(frozen=True)
 class TriggerSpec:
     """A triggered ability (CR 603): its ``event``, what the event is ``of``, whether it is ``optional``,
-    its ``target`` and ``effect``; ``keyword`` names the keyword it comes from (persist, undying)."""
+    its ``target`` and ``effect`` (or ``modal``, CR 700.2b); ``keyword`` names the keyword it comes from
+    (persist, undying)."""
 
     event: str
     of: Selector = "self"
@@ -152,15 +176,17 @@ class TriggerSpec:
     target: Selector | None = None
     effect: tuple[EffectEntry, ...] = ()
     keyword: str | None = None
+    modal: Modal | None = None
 
 
 @dataclass(frozen=True)
 class ActivatedSpec:
-    """An activated ability (CR 602): ``cost``, ``target``, ``effect``."""
+    """An activated ability (CR 602): ``cost``, ``target``, ``effect``, or ``modal`` instead of the last two."""
 
     cost: tuple[Cost, ...] = ()
     target: Selector | None = None
     effect: tuple[EffectEntry, ...] = ()
+    modal: Modal | None = None
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ resolve; illegal targets among legal ones are simply not affected.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from judgekit.engine.announce import announce_action, x_in_cost
 from judgekit.engine.characteristics import chars, source_chars
 from judgekit.engine.choices import UseOptional
 from judgekit.engine.combat_removal import update_combat
@@ -152,15 +154,27 @@ def _can_act(game: Game, who: str, action: str, card: str) -> None:
 
 
 def _targets(game: Game, action: dict[str, Any]) -> list[Ref]:
+    """The targets an action lists; without ``targets``, the keys of its ``divide``, in order (2.2)."""
     out: list[Ref] = []
-    for t in action.get("targets") or []:
+    written, key = action.get("targets") or [], "targets"
+    if not written and action.get("divide"):
+        written, key = list(action["divide"]), "divide"
+    for t in written:
         if t in game.ids:
             out.append(game.ids[t])
         elif game.is_player(t):
             out.append(t)
         else:
-            raise ScenarioProblem("stack.unknown_target", ("targets",), target=t)
+            raise ScenarioProblem("stack.unknown_target", (key,), target=t)
     return out
+
+
+def _candidates(game: Game, spec: Any, controller: str, source: Computed, source_uid: int) -> list[Ref]:
+    """Every legal target for ``spec`` in default order: objects in timestamp order, then players."""
+    objs = [o for o in game.objects.values() if o.current and o.zone != Zone.GONE]
+    objs.sort(key=lambda o: (o.timestamp, o.seq, o.uid))
+    refs: list[Ref] = [*(o.uid for o in objs), *(p.name for p in game.players)]
+    return [r for r in refs if target_problem_data(game, spec, r, controller, source, source_uid) is None]
 
 
 def _check_targets(game: Game, card: str, ability: bool, target_spec: Any, targets: list[Ref], controller: str,
@@ -239,14 +253,23 @@ def cast_action(game: Game, action: dict[str, Any]) -> None:
     target_spec = c.target
     if target_spec is None and "Aura" in c.subtypes:
         target_spec = Filter()
-    _check_targets(game, c.name, False, target_spec, targets, caster, c, obj.uid)
+    ann = announce_action(
+        game, action, card=c.name, kind="spell", source_id=obj.id, controller=caster, group=obj.uid,
+        source_uid=obj.uid, modal=c.modal, target_spec=target_spec, effect=c.effect, has_x=x_in_cost(c.mana_cost),
+        targets=targets, verb="cast",
+        check=lambda spec, ts: _check_targets(game, c.name, False, spec, ts, caster, c, obj.uid),
+        candidates=lambda spec: _candidates(game, spec, caster, c, obj.uid))
+    targets = ann.targets
     passed = _passed(game, caster)
     response = bool(game.stack)
     on_stack = move(game, obj, Zone.STACK, controller=caster, lki=c)
+    if ann.x:
+        on_stack.spell_x = ann.x      # counted in its mana value while it is on the stack (202.3e)
+        game.touch()
     sc = chars(game, on_stack)
     item = StackItem(uid=game.new_uid(), kind="spell", id=obj.id, source_name=c.name, controller=caster,
                      source_uid=on_stack.uid, object_uid=on_stack.uid, effect=list(sc.effect), targets=targets,
-                     target_spec=target_spec)
+                     target_spec=target_spec, modes=ann.modes, x=ann.x, division=ann.division)
     on_stack.stack_item = item.uid
     game.stack.append(item)
     game.emit(GameEvent(EventKind.CAST, obj=on_stack.uid, player=caster))
@@ -259,6 +282,7 @@ def cast_action(game: Game, action: dict[str, Any]) -> None:
         rules.append("601.2h")
     _on_stack(game, "cast", "stack.cast", caster, rules, obj.id, passed=passed, response=response, card=c.name,
               types=list(c.types), targets=_targets_data(game, targets), mana_cost=c.mana_cost or None)
+    ann.report(game, mana_value=sc.mana_value)
 
 
 def _on_stack(game: Game, kind: str, code: str, who: str, rules: list[str], oid: str, **params: Any) -> None:
@@ -309,14 +333,20 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     costs_check(payer, costs)
     targets = _targets(game, action)
     target_spec = body.target
-    _check_targets(game, c.name, True, target_spec, targets, controller, c, source.uid)
+    ann = announce_action(
+        game, action, card=c.name, kind="activated", source_id=source.id, controller=controller, group=source.uid,
+        source_uid=source.uid, modal=body.modal, target_spec=target_spec, effect=body.effect,
+        has_x=any(cost.kind == "mana" and x_in_cost(cost.mana) for cost in costs), targets=targets, verb="activate",
+        check=lambda spec, ts: _check_targets(game, c.name, True, spec, ts, controller, c, source.uid),
+        candidates=lambda spec: _candidates(game, spec, controller, c, source.uid))
+    targets = ann.targets
     passed = _passed(game, controller)
     response = bool(game.stack)
     paid = costs_pay(payer, costs)
     sacrificed = payer.sacrificed
     item = StackItem(uid=game.new_uid(), kind="activated", id=source.id, source_name=c.name, controller=controller,
                      source_uid=source.uid, effect=list(body.effect), targets=targets,
-                     target_spec=target_spec, source_lki=c)
+                     target_spec=target_spec, source_lki=c, modes=ann.modes, x=ann.x, division=ann.division)
     game.touch()
     if sacrificed:
         move(game, source, Zone.GRAVEYARD, lki=c)
@@ -334,6 +364,7 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
         rules.append("306.5d")
     _on_stack(game, "activate", "stack.activate", controller, rules, source.id, passed=passed, response=response,
               card=c.name, targets=_targets_data(game, targets), paid=paid, sacrificed=sacrificed)
+    ann.report(game)
 
 
 def push_triggered(game: Game, item: StackItem) -> None:
@@ -351,10 +382,15 @@ def resolve_top(game: Game) -> None:
     _set_priority(game, game.active)
     source_c = source_chars(game, item.source_uid, item.source_lki)
     illegal: list[tuple[Ref, dict[str, Any]]] = []
-    for t in item.targets:
-        problem = _problem(game, item.target_spec, t, item.controller, source_c, item.source_uid)
+    # A modal spell's or ability's targets are checked against the selector of their own mode (700.2c).
+    checks = [(m.target_spec, t, m.index) for m in item.modes for t in m.targets] if item.modes is not None \
+        else [(item.target_spec, t, -1) for t in item.targets]
+    mode_illegal: dict[int, list[Ref]] = {}
+    for spec, t, index in checks:
+        problem = _problem(game, spec, t, item.controller, source_c, item.source_uid)
         if problem is not None:
             illegal.append((t, problem))
+            mode_illegal.setdefault(index, []).append(t)
     data = item_data(item)
     if item.targets and len(illegal) == len(item.targets):
         aura = item.kind == "spell" and source_c is not None and "Aura" in source_c.subtypes
@@ -376,7 +412,7 @@ def resolve_top(game: Game) -> None:
 
     ctx = EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                         targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                        kind=item.kind, illegal_targets=[t for t, _p in illegal])
+                        kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division)
     if item.kind == "spell" and item.object_uid is not None:
         obj = game.objects[item.object_uid]
         if not obj.current or obj.zone != Zone.STACK:
@@ -385,6 +421,7 @@ def resolve_top(game: Game) -> None:
         c = chars(game, obj)
         if any(t in c.types for t in PERMANENT_TYPES):
             new = move(game, obj, Zone.BATTLEFIELD, controller=item.controller, lki=c)
+            new.spell_x = item.x        # for its enters abilities only (107.3m)
             rules = ["117.3d", "608.3"]
             host_data = None
             if "Aura" in c.subtypes and ctx.legal_targets():
@@ -405,7 +442,7 @@ def resolve_top(game: Game) -> None:
         game.record("resolve", "stack.spell_resolves", "117.3d", "608.2", "608.2c", objects=[obj.id], card=c.name)
         partial()
         ctx.source_uid = obj.uid
-        apply_effects(game, item.effect, ctx)
+        _carry_out(game, item, ctx, mode_illegal)
         if obj.current and obj.zone == Zone.STACK:
             move(game, obj, Zone.GRAVEYARD)
             game.record("resolve", "stack.spell_to_graveyard", "608.2n", "117.3b", objects=[obj.id], card=c.name,
@@ -426,13 +463,28 @@ def resolve_top(game: Game) -> None:
     game.record("resolve", "stack.ability_resolves", "117.3d", "608.2", "608.2c", *(["603.5"] if used else []),
                 objects=[item.id], item=data, source_left=source_left, optional=used, controller=item.controller)
     partial()
-    apply_effects(game, item.effect, ctx)
+    _carry_out(game, item, ctx, mode_illegal)
+
+
+def _carry_out(game: Game, item: StackItem, ctx: EffectContext, mode_illegal: dict[int, list[Ref]]) -> None:
+    """The instructions of a resolving spell or ability; of a modal one, the chosen modes in written order
+    (608.2c), each with its own targets, those illegal now left alone (608.2b)."""
+    if item.modes is None:
+        apply_effects(game, item.effect, ctx)
+        return
+    game.record("resolve", "modes.modes_carried_out", "608.2c", objects=[item.id], item=item_data(item),
+                modes=[m.index for m in item.modes],
+                illegal=[m.index for m in item.modes if m.targets and len(mode_illegal.get(m.index, [])) ==
+                         len(m.targets)])
+    for mode in item.modes:
+        mine = replace(ctx, targets=list(mode.targets), illegal_targets=list(mode_illegal.get(mode.index, [])))
+        apply_effects(game, mode.effect, mine)
 
 
 def effect_context_for(game: Game, item: StackItem) -> EffectContext:
     return EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                          targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                         kind=item.kind)
+                         kind=item.kind, x=item.x, division=item.division)
 
 
 __all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from judgekit.engine.choices import Chooser, DefaultChooser
 from judgekit.engine.records import Record
-from judgekit.engine.specs import AbilitySpec, Condition, EffectEntry, Ops, Selector
+from judgekit.engine.specs import AbilitySpec, Condition, EffectEntry, Modal, Ops, Selector
 from judgekit.engine.vocab import Duration, Step, Zone
 
 if TYPE_CHECKING:
@@ -73,11 +73,13 @@ class Chars:
     effect: tuple[EffectEntry, ...] = ()
     target: Selector | None = None
     all_creature_types: bool = False
+    # The modes of a modal instant or sorcery, instead of ``effect`` and ``target`` (CR 700.2).
+    modal: Modal | None = None
 
     def clone(self) -> Chars:
         return Chars(self.name, self.mana_cost, list(self.colors), list(self.types), list(self.supertypes),
                      list(self.subtypes), self.power, self.toughness, self.loyalty, self.defense, list(self.keywords),
-                     list(self.abilities), self.effect, self.target, self.all_creature_types)
+                     list(self.abilities), self.effect, self.target, self.all_creature_types, self.modal)
 
 
 @dataclass
@@ -107,6 +109,7 @@ class Computed:
     # A token (CR 111.1): a status, not a characteristic, kept so that a selector's ``token:`` reads it on
     # last known information too.
     token: bool = False
+    modal: Modal | None = None
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
@@ -162,6 +165,9 @@ class GameObject:
     lki: Computed | None = None
     # While on the stack, the stack item that carries it (spells).
     stack_item: int | None = None
+    # The value of X chosen for the spell (CR 107.3a): counted in its mana value while it is on the stack
+    # (202.3e); the permanent a spell becomes keeps it for its enters abilities only (107.3m). 0 otherwise.
+    spell_x: int = 0
 
     @property
     def current(self) -> bool:
@@ -205,8 +211,23 @@ class ContinuousEffect:
 
 
 @dataclass
+class ChosenMode:
+    """One chosen mode of a modal spell or ability on the stack (CR 700.2): its ``index`` in written order, its
+    ``effect``, its ``target_spec`` and its ``targets`` (none unless the mode has a target, 700.2c)."""
+
+    index: int
+    effect: tuple[EffectEntry, ...]
+    target_spec: Selector | None = None
+    targets: list[Ref] = field(default_factory=list)
+
+
+@dataclass
 class StackItem:
-    """A spell or ability on the stack (CR 405, 113.7)."""
+    """A spell or ability on the stack (CR 405, 113.7).
+
+    A modal one has ``modes`` (the chosen ones, in ascending index; ``targets`` then lists their targets mode by
+    mode). ``x`` is its value of X (CR 107.3); ``division`` how a divided amount was announced among its
+    targets (601.2d), target -> amount."""
 
     uid: int
     kind: str  # spell | activated | triggered
@@ -221,6 +242,9 @@ class StackItem:
     trigger_object: int | None = None
     optional: bool = False
     source_lki: Computed | None = None
+    modes: list[ChosenMode] | None = None
+    x: int = 0
+    division: dict[Ref, int] | None = None
 
 
 @dataclass
@@ -351,6 +375,8 @@ class Game:
     tokens_created: int = 0
     # Token id base -> the number of the latest id handed out with it (objects.token_id).
     token_numbers: dict[str, int] = field(default_factory=dict)
+    # The key path of the scenario action being run (``("actions", 3)``), for the decisions it announces.
+    action_key: tuple[str | int, ...] = ()
 
     # -- bookkeeping -------------------------------------------------------------------------------------
     def touch(self) -> None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from judgekit.engine.announce import TriggerContext, announce_trigger, divided_entry
 from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
@@ -363,17 +364,28 @@ def _push(game: Game, t: PendingTrigger) -> None:
     chosen_target = False
     # The stack item's uid names the decision group of this ability (SCENARIO-FORMAT.md 2.2).
     uid = game.new_uid()
-    if target_spec is not None:
+    x = _spell_x(game, t)
+    ann = None
+    if trig.modal is not None or divided_entry(trig.effect) is not None:
+        # Modes (603.3c, 700.2b) or a divided amount (603.3d, 601.2d): announced from the ANSWER.
+        ann = announce_trigger(TriggerContext(
+            game, src_obj.id, source.name, t.controller, uid, t.source_uid, x,
+            candidates=lambda spec: _legal_targets(game, spec, t.controller, source),
+            problem=lambda spec, ref: target_problem_data(game, spec, ref, t.controller, source, t.source_uid),
+            illegal=lambda ref, found: _illegal_target(game, describe, ref, found), describe=describe),
+            trig.modal, target_spec, trig.effect)
+        if ann is None:
+            return
+        targets, chosen_target = list(ann.targets), ann.targets_given
+        rules.append("603.3c" if trig.modal is not None else "603.3d")
+    elif target_spec is not None:
         candidates = _legal_targets(game, target_spec, t.controller, source)
         decision = game.chooser.choose(TriggerTarget(src_obj.id, t.controller, tuple(candidates), group=uid))
         if decision.given:
             ref = game.ref(str(decision.value))
             problem = target_problem_data(game, target_spec, ref, t.controller, source, t.source_uid)
             if problem is not None:
-                code, rule, params = problem
-                raise IllegalAction("triggers.illegal_target", rule="603.3d", trigger=describe,
-                                    target=game.display(ref), target_is_player=isinstance(ref, str),
-                                    problem={"code": code, "rule": rule, "params": params})
+                _illegal_target(game, describe, ref, problem)
             targets = [ref]
             chosen_target = True
         else:
@@ -391,10 +403,32 @@ def _push(game: Game, t: PendingTrigger) -> None:
     item = StackItem(uid=uid, kind="triggered", id=src_obj.id, source_name=source.name,
                      controller=t.controller, source_uid=t.source_uid, effect=list(trig.effect),
                      targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
-                     optional=trig.optional, source_lki=source)
+                     optional=trig.optional, source_lki=source, x=x,
+                     modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None)
     game.stack.append(item)
     game.touch()
     game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,
                 controller=t.controller, target=game.display(targets[0]) if targets else None,
                 target_is_player=bool(targets) and isinstance(targets[0], str), target_chosen=chosen_target,
                 optional=trig.optional, stack=stack_items(game))
+    if ann is not None:
+        ann.report(game)
+    elif x:
+        game.record("choice", "modes.x_from_spell", "107.3m", objects=[src_obj.id], card=source.name,
+                    what="triggered", player=t.controller, x=x)
+
+
+def _illegal_target(game: Game, describe: dict[str, Any], ref: Ref, problem: tuple[str, str, dict[str, Any]]) -> None:
+    """CR 603.3d: a target written for a triggered ability must be legal as it is put on the stack."""
+    code, rule, params = problem
+    raise IllegalAction("triggers.illegal_target", rule="603.3d", trigger=describe, target=game.display(ref),
+                        target_is_player=isinstance(ref, str), problem={"code": code, "rule": rule, "params": params})
+
+
+def _spell_x(game: Game, t: PendingTrigger) -> int:
+    """CR 107.3m: an enters triggered ability of a permanent reads the X of the spell that became it (0 for a
+    permanent that entered any other way)."""
+    trig = t.ability.spec.trigger
+    if trig is None or trig.event != "enters" or t.trigger_object != t.source_uid:
+        return 0
+    return game.objects[t.source_uid].spell_x

@@ -1,7 +1,9 @@
 """VALUE expressions (SCENARIO-FORMAT.md "VALUE") and mana values (CR 202.3).
 
-A VALUE is an int, ``mana_value`` (of the affected object), or an :class:`Expr` with one base
-(``count``, ``card_types_in_graveyards``, ``hand_size``, ``life``, ``power_of``, ``toughness_of``) and the
+A VALUE is an int, ``mana_value`` (of the affected object), ``x`` (the value of X of the resolving spell or
+ability, CR 107.3: announced as it was cast or activated, 107.3a, or the X of the spell that became the
+permanent for its enters abilities, 107.3m; 0 anywhere else), or an :class:`Expr` with one base (``count``,
+``card_types_in_graveyards``, ``hand_size``, ``life``, ``power_of``, ``toughness_of``, ``x``) and the
 modifiers ``times``, ``plus``, ``negate``. ``power_of``/``toughness_of`` of an object that has left its
 zone use last known information (CR 608.2h).
 
@@ -33,8 +35,9 @@ _SYMBOL_RE = re.compile(r"\{([^}]+)\}")
 SIGNED_OPS = frozenset({"set_pt", "cda"})
 
 
-def mana_value(cost: str | None) -> int:
-    """CR 202.3: total of the mana cost; hybrid counts its largest part, X counts 0, Phyrexian 1."""
+def mana_value(cost: str | None, x: int = 0) -> int:
+    """CR 202.3: total of the mana cost; hybrid counts its largest part, Phyrexian 1. Each {X} counts ``x``:
+    the value chosen while the object is a spell on the stack, 0 anywhere else (202.3e, 107.3g)."""
     if not cost:
         return 0
     total = 0
@@ -42,7 +45,7 @@ def mana_value(cost: str | None) -> int:
         if sym.isdigit():
             total += int(sym)
         elif sym == "X":
-            continue
+            total += x
         elif "/" in sym:
             parts = sym.split("/")
             total += max(int(p) if p.isdigit() else 1 for p in parts if p != "P") if any(
@@ -74,6 +77,8 @@ class ValueContext:
     affected: Any = None
     targets: list[Ref] = field(default_factory=list)
     trigger_object: int | None = None
+    # The value of X of the spell or ability being resolved (CR 107.3); 0 for static abilities.
+    x: int = 0
 
 
 def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
@@ -128,6 +133,8 @@ def base_value(spec: Expr, ctx: ValueContext) -> int:
         return _pt_of(arg, "power", ctx)
     if base == "toughness_of":
         return _pt_of(arg, "toughness", ctx)
+    if base == "x":
+        return ctx.x
     return 0
 
 
@@ -153,6 +160,8 @@ def evaluate(value: Any, ctx: ValueContext, *, floor: bool = False) -> int:
     if value == "mana_value":
         view = ctx.affected
         return mana_value(getattr(view, "mana_cost", None)) if view is not None else 0
+    if value == "x":
+        return ctx.x
     if isinstance(value, Expr):
         n = base_value(value, ctx)
         if value.times is not None:
@@ -197,7 +206,7 @@ def value_reads(value: Any) -> set[str]:
 
 
 def _freeze(value: Any, ctx: ValueContext, floor: bool) -> Any:
-    return evaluate(value, ctx, floor=floor) if isinstance(value, Expr) else value
+    return evaluate(value, ctx, floor=floor) if isinstance(value, Expr) or value == "x" else value
 
 
 def freeze_values(ops: Ops, ctx: ValueContext) -> Ops:

@@ -38,6 +38,8 @@ def object_result(game: Game, oid: str) -> dict[str, Any]:
         # yet (entering as a copy and "as enters" choices, 2.4, are not modelled; tokens are never created as
         # copies), so both are null.
         "chosen": None, "copy_of": None,
+        # CR 202.3: X counts the value chosen while the object is a spell on the stack (202.3e), 0 elsewhere.
+        "mana_value": c.mana_value,
     }
 
 

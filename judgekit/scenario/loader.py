@@ -523,6 +523,13 @@ class _Checker:
                 for j, ab in enumerate(tok.get("abilities") or []):
                     self.check_ability(ab, (*eloc, "create_token", "abilities", j))
 
+    def check_modes(self, modes: list[dict[str, Any]] | None, loc: Loc) -> None:
+        """The references in each mode of a modal spell or ability (its target selector and effect)."""
+        for j, mode in enumerate(modes or []):
+            if mode.get("target") is not None:
+                self.check_selector(mode["target"], (*loc, j, "target"))
+            self.check_effect_list(mode.get("effect") or [], (*loc, j, "effect"))
+
     def check_ability(self, ab: dict[str, Any], loc: Loc) -> None:
         if "static" in ab:
             body = ab["static"]
@@ -535,11 +542,13 @@ class _Checker:
             if ab.get("target") is not None:
                 self.check_selector(ab["target"], (*loc, "target"))
             self.check_effect_list(ab.get("effect") or [], (*loc, "effect"))
+            self.check_modes(ab.get("modes"), (*loc, "modes"))
         elif "activated" in ab:
             body = ab["activated"]
             if body.get("target") is not None:
                 self.check_selector(body["target"], (*loc, "activated", "target"))
             self.check_effect_list(body.get("effect") or [], (*loc, "activated", "effect"))
+            self.check_modes(body.get("modes"), (*loc, "activated", "modes"))
 
     def check_object(self, obj: dict[str, Any], loc: Loc, zone: str) -> None:
         if zone == "battlefield" or zone == "cast":
@@ -555,6 +564,12 @@ class _Checker:
         self.check_effect_list(obj.get("effect") or [], (*loc, "effect"))
         if obj.get("target") is not None:
             self.check_selector(obj["target"], (*loc, "target"))
+        if obj.get("modes") is not None:
+            self.check_modes(obj["modes"], (*loc, "modes"))
+            if obj.get("effect") or obj.get("target") is not None:
+                # The card gives one and the object the other (SCENARIO-FORMAT.md 2.2).
+                self.add((*loc, "modes"), "«modes» sostituisce «target» ed «effect»: l'oggetto e la sua carta non "
+                                          "possono dare gli uni e gli altri")
 
     def check_references(self, data: dict[str, Any]) -> None:
         for oid, obj in self.objects.items():
@@ -606,11 +621,18 @@ class _Checker:
                                      f"coincide con chi lancia la magia ({spec['controller']})")
             for j, ref in enumerate(spec.get("targets") or []):
                 self.check_id(ref, (*loc, "cast", "targets", j), players=True)
+            obj = spec["object"] if isinstance(spec["object"], dict) else self.objects.get(spec["object"])
+            self.check_announced(spec, obj, (*loc, "cast"), ability=False)
         elif "activate" in action:
             spec = action["activate"]
             self.check_id(spec["source"], (*loc, "activate", "source"))
             for j, ref in enumerate(spec.get("targets") or []):
                 self.check_id(ref, (*loc, "activate", "targets", j), players=True)
+            source = self.objects.get(spec["source"])
+            own = [ab["activated"] for ab in (source or {}).get("abilities") or [] if "activated" in ab]
+            index = int(spec.get("ability", 0))
+            # Granted abilities come after the object's own (their number is known only while replaying).
+            self.check_announced(spec, own[index] if index < len(own) else None, (*loc, "activate"), ability=True)
         elif "declare_attackers" in action:
             for att, target in action["declare_attackers"].items():
                 self.check_id(att, (*loc, "declare_attackers", att))
@@ -627,3 +649,33 @@ class _Checker:
                     self.check_id(dst, (*loc, "assign_damage", src, dst), players=True)
         elif "check" in action:
             self.check_expectations(action["check"], (*loc, "check"))
+
+    def check_announced(self, spec: dict[str, Any], body: dict[str, Any] | None, loc: Loc, *, ability: bool) -> None:
+        """``modes``, ``x`` and ``divide`` of a cast or activate action (SCENARIO-FORMAT.md 2.2), against the
+        spell or ability when it is known: a mode that doesn't exist, X without {X} in the cost, a division
+        where nothing is divided, and ``divide`` naming other targets than ``targets``."""
+        what = "l'abilità" if ability else "la magia"
+        divide = spec.get("divide")
+        for key in divide or {}:
+            self.check_id(key, (*loc, "divide", key), players=True)
+        if divide is not None and spec.get("targets") and set(spec["targets"]) != set(divide):
+            self.add((*loc, "divide"), "«divide» e «targets» devono nominare gli stessi bersagli (le chiavi di "
+                                       "«divide» sono i bersagli: «targets» si può omettere)")
+        if body is None:
+            return
+        modes = body.get("modes")
+        if spec.get("modes") is not None:
+            if modes is None:
+                self.add((*loc, "modes"), f"{what} non è modale: togli «modes»")
+            else:
+                for j, index in enumerate(spec["modes"]):
+                    if index >= len(modes):
+                        self.add((*loc, "modes", j), f"il modo {index} non esiste: {what} ha {len(modes)} modi, "
+                                                     f"numerati da 0 a {len(modes) - 1} nell'ordine scritto")
+        if spec.get("x") is not None:
+            costs = [c.get("mana") for c in body.get("cost") or [] if isinstance(c, dict)] if ability \
+                else [body.get("mana_cost")]
+            if not any("{X}" in (c or "") for c in costs):
+                self.add((*loc, "x"), f"{what} non ha {{X}} nel costo: togli «x»")
+        if divide is not None and not any(e.get("divided") for e in body.get("effect") or []):
+            self.add((*loc, "divide"), f"{what} non divide nessuna quantità tra i bersagli: togli «divide»")

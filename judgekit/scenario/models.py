@@ -196,36 +196,42 @@ class _ValueBase(StrictModel):
     power_of: str | None = None
     toughness_of: str | None = None
 
-    def _require_one_base(self, what: str) -> None:
-        if len([k for k in VALUE_BASES if getattr(self, k) is not None]) != 1:
-            raise ValueError(f"{what} deve avere esattamente una tra {', '.join(VALUE_BASES)}")
+    def _require_one_base(self, what: str, bases: tuple[str, ...] = VALUE_BASES) -> None:
+        if len([k for k in bases if getattr(self, k, None) not in (None, False)]) != 1:
+            raise ValueError(f"{what} deve avere esattamente una tra {', '.join(bases)}")
+
+
+# ``{x: true, times: 2}``: the value of X of the spell or ability (SCENARIO-FORMAT.md 2.2), in dict form.
+EXPR_BASES = (*VALUE_BASES, "x")
 
 
 class ValueExpr(_ValueBase):
     """A VALUE expression in dict form: one base key, plus ``times``, ``plus``, ``negate``."""
 
+    x: bool | None = None
     times: int | None = None
     plus: int | None = None
     negate: bool | None = None
 
     @model_validator(mode="after")
     def _one_base(self) -> ValueExpr:
-        self._require_one_base("un valore")
+        self._require_one_base("un valore", EXPR_BASES)
         return self
 
 
 def _value_literal(value: Any) -> Any:
-    if isinstance(value, str) and value.strip() != "mana_value":
-        raise ValueError(f"valore non riconosciuto «{value}»: usa un numero, mana_value o una mappa come "
+    if isinstance(value, str) and value.strip() not in ("mana_value", "x"):
+        raise ValueError(f"valore non riconosciuto «{value}»: usa un numero, mana_value, x o una mappa come "
                          "{count: ...}")
-    return value
+    return value.strip() if isinstance(value, str) else value
 
 
 Value = Annotated[
-    Annotated[int, Tag("_int")] | Annotated[Literal["mana_value"], BeforeValidator(_value_literal), Tag("_str")]
+    Annotated[int, Tag("_int")]
+    | Annotated[Literal["mana_value", "x"], BeforeValidator(_value_literal), Tag("_str")]
     | Annotated[ValueExpr, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="value_kind",
-                  custom_error_message="un valore è un numero intero, mana_value o una mappa come {count: ...}"),
+                  custom_error_message="un valore è un numero intero, mana_value, x o una mappa come {count: ...}"),
 ]
 
 
@@ -246,10 +252,10 @@ def _not_negative_number(value: Any) -> Any:
 # that comes out negative counts as zero when the effect happens (CR 107.1b).
 Amount = Annotated[
     Annotated[int, AfterValidator(_not_negative), Tag("_int")]
-    | Annotated[Literal["mana_value"], BeforeValidator(_value_literal), Tag("_str")]
+    | Annotated[Literal["mana_value", "x"], BeforeValidator(_value_literal), Tag("_str")]
     | Annotated[ValueExpr, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="value_kind",
-                  custom_error_message="un valore è un numero intero, mana_value o una mappa come {count: ...}"),
+                  custom_error_message="un valore è un numero intero, mana_value, x o una mappa come {count: ...}"),
 ]
 
 
@@ -433,6 +439,13 @@ class TriggeredAbility(StrictModel):
     optional: bool = False
     target: WordOrSelector | None = None
     effect: list[EffectEntry] = []
+    modes: list[Mode] | None = None
+    choose: ChooseCount | None = None
+
+    @model_validator(mode="after")
+    def _modal(self) -> TriggeredAbility:
+        _check_modal(self.modes, self.choose, self.target, self.effect)
+        return self
 
 
 class PayLife(StrictModel):
@@ -458,6 +471,13 @@ class ActivatedBody(StrictModel):
     cost: Annotated[list[CostPart], BeforeValidator(_as_list)] = []
     target: WordOrSelector | None = None
     effect: list[EffectEntry] = []
+    modes: list[Mode] | None = None
+    choose: ChooseCount | None = None
+
+    @model_validator(mode="after")
+    def _modal(self) -> ActivatedBody:
+        _check_modal(self.modes, self.choose, self.target, self.effect)
+        return self
 
 
 class ActivatedAbility(StrictModel):
@@ -528,6 +548,8 @@ class EffectEntry(Operations):
     prevent_damage: Annotated[int | Literal["all"] | None, BeforeValidator(_not_negative_number)] = None
     regenerate: bool | None = None
     fight: str | None = None
+    # "divided as you choose" among the targets (SCENARIO-FORMAT.md 2.2, CR 601.2d)
+    divided: bool | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -555,7 +577,67 @@ class EffectEntry(Operations):
                              "[Creature]}, count: 1, to: target}")
         if self.cda is not None:
             raise ValueError("«cda» vale solo per le abilità statiche dell'oggetto stesso (CR 604.3)")
+        if self.divided:
+            if self.damage is None:
+                raise ValueError("«divided» vale solo con «damage» (danno diviso a scelta tra i bersagli)")
+            if self.to not in (None, "target", "targets"):
+                raise ValueError("con «divided» il danno va ai bersagli: «to» deve essere targets (o target)")
         return self
+
+
+class Mode(StrictModel):
+    """One mode of a modal spell or ability (SCENARIO-FORMAT.md 2.2, CR 700.2): ``target`` (one target, or
+    none) and ``effect``."""
+
+    target: WordOrSelector | None = None
+    effect: Annotated[list[EffectEntry], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _not_divided(self) -> Mode:
+        if any(e.divided for e in self.effect):
+            raise ValueError("«divided» non è ammesso in un modo: un modo ha un solo bersaglio")
+        return self
+
+
+def _choose(value: Any) -> Any:
+    if isinstance(value, list):
+        if len(value) != 2:
+            raise ValueError("«choose» è un numero di modi oppure una coppia [minimo, massimo]")
+        low, high = value
+        if low < 0 or high < max(low, 1):
+            raise ValueError(f"«choose: [{low}, {high}]» non è valido: serve 0 ≤ minimo ≤ massimo e massimo ≥ 1")
+    elif value < 1:
+        raise ValueError(f"«choose: {value}»: si sceglie almeno un modo")
+    return value
+
+
+ChooseCount = Annotated[
+    Annotated[Annotated[int, Tag("_int")] | Annotated[list[int], Tag("_list")],
+              Discriminator(_type_tag, custom_error_type="choose_kind",
+                            custom_error_message="«choose» è un numero di modi oppure una coppia [minimo, massimo]")],
+    AfterValidator(_choose),
+]
+
+
+def _check_modal(modes: list[Mode] | None, choose: Any, target: Any, effect: list[EffectEntry] | None) -> None:
+    """``modes`` replaces ``target`` and ``effect``; ``choose`` needs ``modes`` and can't ask for more modes than
+    there are. A divided amount needs targets and is written once (CR 601.2d)."""
+    if choose is not None and modes is None:
+        raise ValueError("«choose» vale solo insieme a «modes»")
+    if modes is not None:
+        if target is not None or effect:
+            raise ValueError("«modes» sostituisce «target» ed «effect»: ogni modo ha i suoi; non indicarli insieme")
+        if len(modes) < 2:
+            raise ValueError("una magia o abilità modale ha almeno due modi (CR 700.2)")
+        most = choose[1] if isinstance(choose, list) else (choose or 1)
+        if most > len(modes):
+            raise ValueError(f"«choose» chiede fino a {most} modi, ma «modes» ne ha {len(modes)}")
+        return
+    divided = [e for e in effect or [] if e.divided]
+    if len(divided) > 1:
+        raise ValueError("una sola voce di «effect» può avere «divided»")
+    if divided and target is None:
+        raise ValueError("«divided» divide la quantità tra i bersagli: serve «target»")
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -584,6 +666,14 @@ class CardFields(Characteristics):
     abilities: list[AbilitySpec] | None = None
     effect: list[EffectEntry] | None = None
     target: WordOrSelector | None = None
+    # A modal instant or sorcery (SCENARIO-FORMAT.md 2.2), instead of ``target`` and ``effect``.
+    modes: list[Mode] | None = None
+    choose: ChooseCount | None = None
+
+    @model_validator(mode="after")
+    def _modal(self) -> CardFields:
+        _check_modal(self.modes, self.choose, self.target, self.effect)
+        return self
 
     @model_validator(mode="after")
     def _subtypes_known(self) -> CardFields:
@@ -712,14 +802,42 @@ class EffectInPlace(Operations):
         return self
 
 
-class CastSpec(StrictModel):
+def _x_value(value: int) -> int:
+    if value < 0:
+        raise ValueError(f"X non può essere negativo ({value}): si sceglie 0 o un numero positivo (CR 107.1b)")
+    return value
+
+
+def _mode_index(value: int) -> int:
+    if value < 0:
+        raise ValueError(f"indice di modo negativo ({value}): i modi si contano da 0 nell'ordine scritto")
+    return value
+
+
+def _divide_part(value: int) -> int:
+    if value < 0:
+        raise ValueError(f"una parte della divisione non può essere negativa ({value})")
+    return value
+
+
+class _Announced(StrictModel):
+    """The choices a ``cast`` or ``activate`` action announces (SCENARIO-FORMAT.md 2.2, CR 601.2b-d): the modes
+    (indexes from 0), X, and how an amount is divided (target -> part; its keys, in order, are the targets when
+    ``targets`` is left out)."""
+
+    targets: IdList = []
+    modes: Annotated[list[Annotated[int, AfterValidator(_mode_index)]], BeforeValidator(_as_list)] | None = None
+    x: Annotated[int, AfterValidator(_x_value)] | None = None
+    divide: dict[str, Annotated[int, AfterValidator(_divide_part)]] | None = None
+
+
+class CastSpec(_Announced):
     """``cast``: an object of the scenario (``object``: its id or name, or an inline object) or a new one made
-    from a card of the library (``card``, SCENARIO-FORMAT.md 2.1)."""
+    from a card of the library (``card``, SCENARIO-FORMAT.md 2.1), with what is announced as it is cast."""
 
     object: str | ObjectSpec | None = None
     card: str | None = None
     controller: str | None = None
-    targets: IdList = []
 
     @model_validator(mode="after")
     def _object_or_card(self) -> CastSpec:
@@ -729,10 +847,9 @@ class CastSpec(StrictModel):
         return self
 
 
-class ActivateSpec(StrictModel):
+class ActivateSpec(_Announced):
     source: str
     ability: int = Field(default=0, ge=0)
-    targets: IdList = []
 
 
 def _bare(value: Any) -> Any:
@@ -870,6 +987,7 @@ class ExpectObject(Characteristics):
     tapped: bool | None = None
     attached_to: str | None = None
     token: bool | None = None
+    mana_value: int | None = None
 
 
 class ExpectPlayer(StrictModel):
@@ -965,5 +1083,5 @@ class Scenario(StrictModel):
 # Forward references (operations contain abilities, abilities contain effects).
 for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, EffectEntry,
                CardFields, CopyExcept, CardFile, TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction,
-               CheckAction, Scenario):
+               CheckAction, Mode, Scenario):
     _model.model_rebuild()
