@@ -50,6 +50,7 @@ class _Draft:
     rules: list[str]
     change: dict[str, Any]
     count: int = 1               # identical drafts (the same default for several triggers) are one entry
+    line: str | None = None      # the line that changes it, when it is not a ``choices:`` line
 
 
 def collect(game: Game, choices: Mapping[str, Any] | None = None, names: Names = PLAIN) -> list[Assumption]:
@@ -57,10 +58,15 @@ def collect(game: Game, choices: Mapping[str, Any] | None = None, names: Names =
     written = dict(choices or {})
     drafts: list[_Draft] = []
     for request, value in game.chooser.defaults():
+        if getattr(request, "additional", False):
+            continue  # a further target that may be left out: leaving it out is not a decision taken for them
         build = _BUILDERS.get(type(request).__name__)
         draft = build(_Context(game, written), request, value) if build is not None else None
         if draft is None:
             continue
+        action = getattr(request, "action", ())
+        if action:
+            draft = _announced(draft, str(getattr(request, "source", "")), action)
         same = next((d for d in drafts if (d.kind, d.key, d.params, d.change)
                      == (draft.kind, draft.key, draft.params, draft.change)), None)
         if same is not None:
@@ -70,8 +76,22 @@ def collect(game: Game, choices: Mapping[str, Any] | None = None, names: Names =
     out = []
     for d in drafts:
         text = assumption_text(d.kind, {**d.params, "count": d.count}, names)
-        out.append(Assumption(text, d.rules, d.key, "choices: " + flow(d.change)))
+        line = d.line if d.line is not None else "choices: " + flow(d.change)
+        out.append(Assumption(text, d.rules, d.key, line))
     return out
+
+
+def _announced(draft: _Draft, source: str, action: tuple[str | int, ...]) -> _Draft:
+    """A choice announced by a ``cast`` or ``activate`` action (modes, X, division) is written in that action, not
+    in ``choices`` (SCENARIO-FORMAT.md 2.2): the key is the action's path (``actions[2].cast``) and the line shows
+    the key to add to it (``cast: {..., x: 1}``)."""
+    answer = draft.change.get(source, draft.change)
+    keys = answer if isinstance(answer, Mapping) else {"targets": [answer]}
+    path = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(action))
+    inner = flow(dict(keys))[1:-1]
+    draft.key = path
+    draft.line = f"{action[-1]}: {{..., {inner}}}"
+    return draft
 
 
 # ------------------------------------------------------------------------------------------------------
