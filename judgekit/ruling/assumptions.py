@@ -313,16 +313,42 @@ def _replacement_order(ctx: _Context, r: req.ReplacementOrder, value: Any) -> _D
         ["616.1", "616.1e"], ctx.reserved_list("replacement_order", [alt]))
 
 
-# Every request class a ``choices`` key can answer. DamageDivision is not one of them: the division of combat
-# damage is written in the ``assign_damage`` action, and its default is said in the combat steps.
+def _damage_division(ctx: _Context, r: req.DamageDivision, value: Any) -> _Draft | None:
+    """The default division of combat damage among several recipients (CR 510.1c-d). It is written in an
+    ``assign_damage`` action, not in ``choices``: the line shows that action with another legal division (one
+    point moved from the last recipient dealt damage to another creature)."""
+    parts = [(ctx.ref_id(t), int(n)) for t, n in value or ()]
+    given = dict(parts)
+    order = [ctx.ref_id(t) for t in r.recipients]
+    if len(order) < 2 or r.power < 1:
+        return None
+    dealt = [t for t in order if given.get(t, 0) > 0]
+    if not dealt:
+        return None
+    donor = dealt[-1]
+    creatures = [ctx.ref_id(t) for t in r.recipients if isinstance(t, int)]
+    receiver = next((t for t in creatures if t != donor), None)
+    if receiver is None:
+        return None
+    alt = {t: given.get(t, 0) - (t == donor) + (t == receiver) for t in order}
+    alt = {t: n for t, n in alt.items() if n > 0}
+    draft = _Draft("DamageDivision", "assign_damage", {
+        "source": ctx.source_name(r.source), "controller": r.controller, "power": r.power,
+        "parts": [[ctx.ref_name(t), n] for t, n in value or () if n > 0]}, ["510.1c", "510.1d"], {})
+    draft.line = "assign_damage: " + flow({r.source: alt})
+    return draft
+
+
+# Every request class a ``choices`` key can answer, and the combat damage division, which is written in an
+# ``assign_damage`` action instead (the line that changes it is that action).
 _BUILDERS: dict[str, Builder] = {
     "TriggerTarget": _trigger_target, "UseOptional": _use_optional, "ChooseModes": _choose_modes,
     "ChooseX": _choose_x, "DivideAmount": _divide_amount, "ChooseValue": _choose_value,
     "TriggerOrder": _trigger_order, "LegendRule": _legend_rule, "Discard": _discard, "Sacrifice": _sacrifice,
-    "ReplacementOrder": _replacement_order,
+    "ReplacementOrder": _replacement_order, "DamageDivision": _damage_division,
 }
 
 # The request classes that are not assumptions even when they take their default (see above).
-NOT_CHOICES = ("DamageDivision",)
+NOT_CHOICES: tuple[str, ...] = ()
 
 __all__ = ["NOT_CHOICES", "Assumption", "collect", "flow"]

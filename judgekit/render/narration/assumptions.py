@@ -102,6 +102,14 @@ def _replacement_order(p: dict[str, Any], names: Names) -> str:
             f"applicare prima quello di {names.cards(p['others'])}.")
 
 
+def _damage_division(p: dict[str, Any], names: Names) -> str:
+    parts = ", ".join(f"{n} a {names.card(t)}" for t, n in p["parts"])
+    return (f"{names.card(p['source'])} (forza {p['power']}) assegna il danno da combattimento {NO_CHOICE} "
+            f"nell'azione assign_damage: danno letale a ciascuna creatura nell'ordine di dichiarazione e il resto "
+            f"all'ultima o, con travolgere, a ciò che attacca ({parts}); {p['controller']} poteva dividerlo in un "
+            "altro modo legale.")
+
+
 # Request class name -> text. Every request class of the rules core that a ``choices`` key answers is here.
 TEXTS: dict[str, Text] = {
     "TriggerTarget": _trigger_target,
@@ -115,6 +123,7 @@ TEXTS: dict[str, Text] = {
     "Discard": _discard,
     "Sacrifice": _sacrifice,
     "ReplacementOrder": _replacement_order,
+    "DamageDivision": _damage_division,
 }
 
 
