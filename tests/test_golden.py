@@ -29,7 +29,11 @@ def _files() -> list[Path]:
 def _document(path: Path) -> str:
     from judgekit.ruling.run import run_file
 
-    return json.dumps(run_file(path).to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    doc = run_file(path).to_json()
+    if doc.get("error") and doc["error"].get("file"):
+        # The file is shown relative to the working directory: the golden keeps it relative to scenarios/.
+        doc["error"]["file"] = f"{path.parent.name}/{path.name}"
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.name}/{p.stem}") for p in _files()])

@@ -271,7 +271,7 @@ class TriggerContext:
     x: int
     candidates: Candidates
     problem: Problem
-    illegal: Callable[[Ref, tuple[str, str, dict[str, Any]]], None]
+    illegal: Callable[..., None]  # (ref, problem, key): stops the replay (an IllegalAction)
     describe: dict[str, Any] = field(default_factory=dict)
 
 
@@ -298,7 +298,7 @@ def _target(tc: TriggerContext, spec: Selector | None, candidates: list[Ref], in
     ref = decision.value if isinstance(decision.value, int) else game.ref(str(decision.value))
     found = tc.problem(spec, ref)
     if found is not None:
-        tc.illegal(ref, found)
+        tc.illegal(ref, found, decision.key)
     return ref, True
 
 
@@ -359,7 +359,7 @@ def _trigger_division(tc: TriggerContext, ann: Announcement, spec: Selector | No
         ref = decision.value if isinstance(decision.value, int) else game.ref(str(decision.value))
         found = tc.problem(spec, ref)
         if found is not None:
-            tc.illegal(ref, found)
+            tc.illegal(ref, found, decision.key)
         if ref in targets:
             raise IllegalAction("stack.target_chosen_twice", rule="601.2c", target=_ref_data(game, ref), card=tc.card,
                                 ability=True)

@@ -64,6 +64,8 @@ def play(game: Game, actions: list[dict[str, Any]], observer: Observer | None = 
         outcome.game_over = True
         _report_game_over(game, len(actions) - done)
     except IllegalAction as exc:
+        if not exc.key:
+            exc.key = current
         outcome.error = exc
         game.record("error", "driver.illegal_action", *([exc.rule] if exc.rule else []), error=exc.code,
                     details=exc.params)

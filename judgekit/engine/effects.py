@@ -512,7 +512,8 @@ def _edict(game: Game, ctx: EffectContext, selector: Any, players: list[str], co
         if len(mine) > count:
             by_id = {o.id: o for o in mine}
             decision = game.chooser.choose(Sacrifice(player, count, tuple(by_id)))
-            chosen = _picked(game, decision.value, by_id, player, "effects.sacrifice_not_allowed", "701.21a")
+            chosen = _picked(game, decision.value, by_id, player, "effects.sacrifice_not_allowed", "701.21a",
+                             decision.key)
             given = decision.given
         game.record("choice", "effects.sacrifice_choice", *rules, objects=[o.id for o in chosen], player=player,
                     count=count, chosen=[o.card.name for o in chosen], given=given, source=ctx.source_name)
@@ -521,7 +522,7 @@ def _edict(game: Game, ctx: EffectContext, selector: Any, players: list[str], co
 
 
 def _picked(game: Game, ids: Any, by_id: dict[str, GameObject], player: str, code: str,
-            rule: str) -> list[GameObject]:
+            rule: str, key: tuple[str | int, ...] = ()) -> list[GameObject]:
     """The objects a decision names, each one of ``by_id`` (what could be chosen) and named once; otherwise the
     replay stops, as for an illegal target, citing ``rule``."""
     chosen: list[GameObject] = []
@@ -529,7 +530,7 @@ def _picked(game: Game, ids: Any, by_id: dict[str, GameObject], player: str, cod
         obj = by_id.get(str(oid))
         if obj is None or obj in chosen:
             known = game.objects.get(game.ids[oid]) if oid in game.ids else None
-            raise IllegalAction(code, rule=rule, player=player, card=known.card.name if known else str(oid),
+            raise IllegalAction(code, rule=rule, key=key, player=player, card=known.card.name if known else str(oid),
                                 id=str(oid), zone=str(known.zone) if known else None,
                                 controller=known.controller if known else None,
                                 owner=known.owner if known else None, twice=obj is not None)
@@ -556,7 +557,8 @@ def choose_discards(game: Game, player: str, count: int, rule: str) -> tuple[lis
         return hand, None
     by_id = {o.id: o for o in hand}
     decision = game.chooser.choose(Discard(player, count, tuple(by_id), rule=rule))
-    return _picked(game, decision.value, by_id, player, "effects.discard_not_in_hand", rule), decision.given
+    return (_picked(game, decision.value, by_id, player, "effects.discard_not_in_hand", rule, decision.key),
+            decision.given)
 
 
 def verb_return_to_hand(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:

@@ -20,13 +20,17 @@ from typing import Any
 
 class IllegalAction(Exception):
     """An action the rules don't allow: ``code`` names it (the renderer gives the Italian message), ``rule`` is
-    one CR number as a string (``"509.1b"``), ``params`` are the names and values the message needs."""
+    one CR number as a string (``"509.1b"``), ``params`` are the names and values the message needs, ``key``
+    the key path of what the scenario wrote."""
 
-    def __init__(self, code: str, rule: str | None = None, **params: Any) -> None:
+    def __init__(self, code: str, rule: str | None = None, *, key: tuple[str | int, ...] = (), **params: Any) -> None:
         super().__init__(code)
         self.code = code
         self.rule = rule
         self.params = params
+        # Where the scenario wrote what was illegal: a ``choices`` answer (``Decision.key``), else the action
+        # being run (the driver fills it in).
+        self.key = key
 
 
 class ScenarioProblem(Exception):

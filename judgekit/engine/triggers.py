@@ -372,7 +372,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
             game, src_obj.id, source.name, t.controller, uid, t.source_uid, x,
             candidates=lambda spec: _legal_targets(game, spec, t.controller, source),
             problem=lambda spec, ref: target_problem_data(game, spec, ref, t.controller, source, t.source_uid),
-            illegal=lambda ref, found: _illegal_target(game, describe, ref, found), describe=describe),
+            illegal=lambda ref, found, key=(): _illegal_target(game, describe, ref, found, key), describe=describe),
             trig.modal, target_spec, trig.effect)
         if ann is None:
             return
@@ -385,7 +385,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
             ref = game.ref(str(decision.value))
             problem = target_problem_data(game, target_spec, ref, t.controller, source, t.source_uid)
             if problem is not None:
-                _illegal_target(game, describe, ref, problem)
+                _illegal_target(game, describe, ref, problem, decision.key)
             targets = [ref]
             chosen_target = True
         else:
@@ -418,10 +418,12 @@ def _push(game: Game, t: PendingTrigger) -> None:
                     what="triggered", player=t.controller, x=x)
 
 
-def _illegal_target(game: Game, describe: dict[str, Any], ref: Ref, problem: tuple[str, str, dict[str, Any]]) -> None:
-    """CR 603.3d: a target written for a triggered ability must be legal as it is put on the stack."""
+def _illegal_target(game: Game, describe: dict[str, Any], ref: Ref, problem: tuple[str, str, dict[str, Any]],
+                    key: tuple[str | int, ...] = ()) -> None:
+    """CR 603.3d: a target written for a triggered ability must be legal as it is put on the stack (``key``: where
+    the answer was written)."""
     code, rule, params = problem
-    raise IllegalAction("triggers.illegal_target", rule="603.3d", trigger=describe, target=game.display(ref),
+    raise IllegalAction("triggers.illegal_target", rule="603.3d", key=key, trigger=describe, target=game.display(ref),
                         target_is_player=isinstance(ref, str), problem={"code": code, "rule": rule, "params": params})
 
 

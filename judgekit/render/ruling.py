@@ -121,6 +121,10 @@ def render(ruling: Ruling, console: Any = None) -> None:
         con.print()
         rule = f" (CR {ruling.error['rule']})" if ruling.error.get("rule") else ""
         con.print(f"[bold red]Azione non consentita:[/bold red] {escape(ruling.error['message'])}{rule}")
+        if ruling.error.get("key"):
+            line = f":{ruling.error['line']}" if ruling.error.get("line") else ""
+            con.print(f"[dim]  scritta in {escape(str(ruling.error.get('file')))}{line}  "
+                      f"{escape(str(ruling.error['key']))}[/dim]")
     if ruling.expect is not None:
         con.print()
         if ruling.expect["passed"]:

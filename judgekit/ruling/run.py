@@ -42,10 +42,15 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     try:
         outcome = play(game, data["actions"], observer=checks if checks else None)
     except ScenarioProblem as exc:
-        raise InvalidFileError([loaded.issue(exc.key, message(exc.code, exc.params, names))]) from None
+        raise InvalidFileError([loaded.issue(_written(loaded, exc.key), message(exc.code, exc.params, names))]) \
+            from None
     if outcome.error is not None:
         ruling.error = {"message": message(outcome.error.code, outcome.error.params, names),
                         "rule": outcome.error.rule}
+        if outcome.error.key:
+            # Where the file wrote what was illegal (an extension of the result: file, line, key).
+            where = loaded.issue(_written(loaded, outcome.error.key), "")
+            ruling.error.update({"file": where.file, "line": where.line, "key": where.key or None})
     ruling.steps = [RulingStep(r.kind, narrate(r, names), list(r.rules), list(r.objects)) for r in game.log]
     if explain:
         ruling.steps += explain_layers(game, ruling, names)
@@ -55,6 +60,18 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     ruling.expect = check_expect(exp, ruling, game, checks)
     ruling.verdict = build_verdict(game, start, ruling, Focus.of(exp), names)
     return ruling
+
+
+def _written(loaded: LoadedScenario, key: tuple[str | int, ...]) -> tuple[str | int, ...]:
+    """A key path as the file wrote it: a ``choices`` key written as a name (``Blood Artist``) is an id in the
+    loaded data (``blood-artist``); both keep the written order, so the n-th key of one is the n-th of the other."""
+    if len(key) < 2 or key[0] != "choices":
+        return key
+    raw = loaded.doc.data.get("choices") if isinstance(loaded.doc.data, dict) else None
+    resolved = list(loaded.data.get("choices") or {})
+    if not isinstance(raw, dict) or len(raw) != len(resolved) or key[1] not in resolved:
+        return key
+    return ("choices", list(raw)[resolved.index(str(key[1]))], *key[2:])
 
 
 def run_file(path: Path) -> Ruling:
