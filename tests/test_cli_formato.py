@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 import pytest
+import yaml
 
 from judgekit import paths
 from judgekit.commands.formato import PARTS, page
@@ -15,17 +18,90 @@ from judgekit.scenario.loader import load_scenario_text
 EXAMPLES = [(part, i, text) for part in PARTS for i, text in enumerate(page(part).examples())]
 
 
-@pytest.mark.parametrize(("part", "index", "text"), EXAMPLES, ids=[f"{p}-{i}" for p, i, _t in EXAMPLES])
-def test_every_yaml_example_loads_and_its_expectations_hold(part: str, index: int, text: str) -> None:
-    """Every ```yaml block of every page is a complete scenario: the loader accepts it and, replayed, the
-    expectations it writes hold."""
+def _replayed(part: str, index: int, text: str) -> dict[str, Any]:
     try:
         loaded = load_scenario_text(text, f"{part}-{index}.yaml")
     except InvalidFileError as exc:
         pytest.fail(f"esempio {index} di «{part}» non valido:\n{exc.render()}")
-    result = replay(loaded).to_json()
+    return replay(loaded).to_json()
+
+
+def _is_compact(text: str) -> bool:
+    """A compact example (SCENARIO-FORMAT.md 2.1): its players are plain names."""
+    players = yaml.safe_load(text).get("players")
+    return isinstance(players, list) and all(isinstance(p, str) for p in players)
+
+
+@pytest.mark.parametrize(("part", "index", "text"), EXAMPLES, ids=[f"{p}-{i}" for p, i, _t in EXAMPLES])
+def test_every_yaml_example_loads_and_its_expectations_hold(part: str, index: int, text: str) -> None:
+    """Every ```yaml block of every page is a complete scenario: the loader accepts it and, replayed, the
+    expectations it writes hold."""
+    result = _replayed(part, index, text)
     assert result["expect"] is not None, "l'esempio dovrebbe dire come finisce (expect)"
     assert result["expect"]["passed"], result["expect"]["failures"]
+
+
+@pytest.mark.parametrize(("part", "index", "text"), EXAMPLES, ids=[f"{p}-{i}" for p, i, _t in EXAMPLES])
+def test_every_yaml_example_writes_the_choices_it_relies_on(part: str, index: int, text: str) -> None:
+    """A reference example takes no default decision behind the reader's back: its ruling has no assumptions."""
+    result = _replayed(part, index, text)
+    assert result["assumptions"] == [], [a["choices"] for a in result["assumptions"]]
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_every_page_teaches_the_compact_form_first(part: str) -> None:
+    """Every page has a compact example (players written as plain names), and the first example is one."""
+    examples = page(part).examples()
+    assert examples and _is_compact(examples[0]), f"il primo esempio di «{part}» non è nella forma breve"
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_no_page_keeps_the_old_version_markers(part: str) -> None:
+    """The compact forms are the normal way to write now: no page sets them apart as "version 2"."""
+    assert "Versione 2 del formato" not in page(part).text
+
+
+def test_the_choices_page_names_every_key_the_loader_accepts() -> None:
+    """Every reserved key of ``choices`` and every key of an ANSWER is explained on the choices page."""
+    from judgekit.scenario.choices import ANSWER_KEYS, RESERVED_KEYS
+
+    text = page("scelte").text
+    missing = [k for k in (*RESERVED_KEYS, *ANSWER_KEYS) if f"`{k}" not in text]
+    assert missing == []
+
+
+def test_the_expectations_page_names_every_key_of_the_result() -> None:
+    """Every key of the ``--json`` result, of its final state, of a player and of an object is on the page."""
+    part, index, text = next(e for e in EXAMPLES if e[0] == "aspettative")
+    result = _replayed(part, index, text)
+    final = result["final"]
+    keys = set(result) | set(final) | set(next(iter(final["players"].values())))
+    keys |= set(next(iter(final["objects"].values())))
+    doc = page("aspettative").text
+    missing = sorted(k for k in keys if not re.search(rf"[`.]{re.escape(k)}\b", doc))
+    assert missing == []
+
+
+def _heredocs(part: str) -> list[str]:
+    """The scenarios that the page's ```sh blocks feed to ``judgekit ruling -`` with a heredoc."""
+    found = []
+    for block in re.findall(r"^```sh\n(.*?)^```", page(part).text, re.S | re.M):
+        for m in re.finditer(r"judgekit ruling -[^<\n]*<<'?(\w+)'?\n(.*?)^\1$", block, re.S | re.M):
+            found.append(m.group(2))
+    return found
+
+
+def test_the_stdin_example_of_the_actions_page_runs(runner) -> None:  # type: ignore[no-untyped-def]
+    """The shell example reads a scenario from standard input; that scenario replays without an error."""
+    from judgekit.cli import app
+
+    scenarios = _heredocs("azioni")
+    assert scenarios, "la pagina «azioni» dovrebbe mostrare judgekit ruling - con un heredoc"
+    for text in scenarios:
+        result = runner.invoke(app, ["ruling", "-", "--json"], input=text)
+        assert result.exit_code == 0, result.stderr
+        doc = json.loads(result.stdout)
+        assert doc["ok"] and doc["scenario"] == "stdin", doc["error"]
 
 
 @pytest.mark.parametrize("part", PARTS)
@@ -85,3 +161,12 @@ def test_keyword_list_follows_the_rules_core_vocabulary() -> None:
     missing = [k.value for k in vocab.Keyword if f"`{k.value}`" not in text]
     assert missing == []
 
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_a_rendered_page_keeps_no_markdown_markers(part: str, invoke) -> None:  # type: ignore[no-untyped-def]
+    """Code fences, comments and bold markers never reach the terminal, even when a bold phrase wraps."""
+    result = invoke("formato", part)
+    assert result.exit_code == 0, result.stderr
+    for marker in ("```", "<!--", "**"):
+        assert marker not in result.stdout, marker

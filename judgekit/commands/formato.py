@@ -84,7 +84,8 @@ def find_part(name: str) -> str | None:
 def _inline(text: str) -> str:
     from judgekit.textstyle import color_enabled, style
 
-    text = re.sub(r"\*\*(.+?)\*\*", lambda m: style(m.group(1), "bold"), text)
+    # Wrapping comes first, so a bold phrase may span a line break.
+    text = re.sub(r"\*\*(.+?)\*\*", lambda m: style(m.group(1), "bold"), text, flags=re.S)
     if color_enabled():
         text = re.sub(r"`([^`]+)`", lambda m: style(m.group(1), "cyan"), text)
     return text
