@@ -106,7 +106,7 @@ def test_three_tokens_created_count_three_and_a_wrong_number_fails() -> None:
             "expect:\n  counts:\n    - {select: {token: true, controller: Anna}, is: 3}\n"
             "    - {select: {types: [Creature], controller: Anna}, is: 2}\n"
             "    - {select: {token: true, controller: Bruno}, is: 0}\n")
-    assert failures(r) == ["counts[2] {types: [Creature], controller: Anna}: attesi 2 oggetti, trovati 3"]
+    assert failures(r) == ["counts[1] {types: [Creature], controller: Anna}: attesi 2 oggetti, trovati 3"]
 
 
 def test_a_count_looks_at_the_battlefield_unless_told_another_zone() -> None:
@@ -157,7 +157,7 @@ actions:
 def test_a_check_that_fails_in_the_middle_and_passes_at_the_end_reports_its_action_number() -> None:
     r = run(CHECKED + "expect:\n  objects:\n    bear: {zone: graveyard}\n")
     assert failures(r) == ["azione 2: bear.zone: atteso graveyard, ottenuto battlefield",
-                           "azione 2: counts[1] {zone: stack}: attesi 0 oggetti, trovati 1"]
+                           "azione 2: counts[0] {zone: stack}: attesi 0 oggetti, trovati 1"]
     assert not r.passed
 
 

@@ -90,7 +90,7 @@ def compare_state(exp: dict[str, Any], state: dict[str, Any], game: Game | None,
         want = count["is"]
         have = count_matching(game, count["select"]) if game is not None else None
         if have != want:
-            failures.append(f"counts[{i + 1}] {_selector(count['select'])}: attesi {want} oggetti, "
+            failures.append(f"counts[{i}] {_selector(count['select'])}: attesi {want} oggetti, "
                             f"trovati {_show(have)}")
     return failures
 

@@ -157,7 +157,11 @@ def _moves(game: Game, start: Start, final: dict[str, Any]) -> list[_Move]:
 
 
 def _objects_part(moves: list[_Move], focus: Focus) -> tuple[str, dict[str, Any]] | None:
-    groups: dict[tuple[str, str | None], list[str]] = {}
+    groups: dict[tuple[str, str | None], list[Any]] = {}
+    shared: dict[str, int] = {}
+    for m in moves:
+        if not m.token_created:
+            shared[m.name] = shared.get(m.name, 0) + 1
     tokens: dict[str, dict[str, Any]] = {}
     for m in moves:
         if m.token_created:
@@ -169,7 +173,7 @@ def _objects_part(moves: list[_Move], focus: Focus) -> tuple[str, dict[str, Any]
             continue
         owner = m.owner if m.zone in ("graveyard", "hand", "library") else None
         key = (m.how if m.how != "stays" else f"stays:{m.zone}", owner)
-        groups.setdefault(key, []).append(m.name)
+        groups.setdefault(key, []).append([m.name, m.id] if shared.get(m.name, 0) > 1 else m.name)
     if not groups and not tokens:
         return None
     # Objects that moved come before those that stayed.
@@ -426,7 +430,12 @@ def _described(final: dict[str, Any], ruling: Ruling, focus: Focus) -> list[dict
     ids = [t.id for t in ruling.layers if t.id in final["objects"]]
     asked = [i for i in ids if focus.given and focus.has_object(i)]
     chosen = asked or ids
-    return [final["objects"][i] for i in chosen]
+    count: dict[str, int] = {}
+    for o in final["objects"].values():
+        count[o["name"]] = count.get(o["name"], 0) + 1
+    # Objects with the same name are told apart by their id.
+    return [{**final["objects"][i], "label": [final["objects"][i]["name"], i]} if count[final["objects"][i]["name"]] > 1
+            else final["objects"][i] for i in chosen]
 
 
 def build_verdict(game: Game, start: Start, ruling: Ruling, focus: Focus, names: Names = PLAIN) -> str:

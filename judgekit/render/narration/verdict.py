@@ -13,9 +13,17 @@ from typing import Any
 from judgekit.render.narration.common import Names, Text, plural, to_name
 
 
-def _names(items: list[str], names: Names) -> str:
+def _one(item: Any, names: Names) -> str:
+    """An object's name; ``[name, id]`` when the scenario has several objects with that name (the id tells
+    which)."""
+    if isinstance(item, (list, tuple)):
+        return f"{names.card(item[0])} ({item[1]})"
+    return names.card(item)
+
+
+def _names(items: list[Any], names: Names) -> str:
     """``A``, ``A e B``, ``A, B e C``."""
-    shown = [names.card(n) for n in items]
+    shown = [_one(n, names) for n in items]
     if len(shown) <= 1:
         return "".join(shown)
     return ", ".join(shown[:-1]) + " e " + shown[-1]
@@ -103,7 +111,7 @@ def _describe(o: dict[str, Any]) -> str:
 
 def _characteristics(p: dict[str, Any], names: Names) -> str:
     """The final characteristics of the objects the layer system changed (a question with no zone change)."""
-    shown = [f"{names.card(o['name'])} è {_describe(o)}" for o in p["objects"]]
+    shown = [f"{_one(o.get('label') or o['name'], names)} è {_describe(o)}" for o in p["objects"]]
     text = ("Nessun permanente cambia zona; alla fine " if p["still"] else "Alla fine ") + "; ".join(shown)
     if p["more"]:
         text += f" (e altri {p['more']} oggetti, vedi la tabella dei layer)"
