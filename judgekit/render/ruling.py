@@ -51,7 +51,8 @@ def render(ruling: Ruling, console: Any = None) -> None:
     patch_rich_broken_pipe()
     width = None if sys.stdout.isatty() else 120
     con = console or Console(highlight=False, soft_wrap=False, width=width)
-    con.print(f"[bold]{escape(ruling.title)}[/bold]  [dim]({escape(ruling.scenario)})[/dim]")
+    shown_id = f"  [dim]({escape(ruling.scenario)})[/dim]" if ruling.scenario != ruling.title else ""
+    con.print(f"[bold]{escape(ruling.title)}[/bold]{shown_id}")
     if ruling.source:
         con.print(f"[dim]Fonte: {escape(ruling.source)}[/dim]")
     con.print()
