@@ -76,6 +76,14 @@ def test_an_entry_used_by_the_legend_rule_answers_no_trigger_target() -> None:
     assert chooser.choose(TriggerTarget("thrun-2", "Anna", (5,))) == Decision(5, False)
 
 
+def test_a_single_answer_used_by_the_legend_rule_answers_no_later_trigger_target() -> None:
+    """The same holds when the entry is one answer (``thrun-2: thrun-2``), which otherwise serves every decision."""
+    chooser = ScriptedChooser(build_script({"thrun-2": "thrun-2"}))
+    assert chooser.choose(LegendRule("Anna", "Thrun", ("thrun", "thrun-2"))) == Decision("thrun-2", True)
+    assert chooser.choose(TriggerTarget("thrun-2", "Anna", (5,), group=1)) == Decision(5, False)
+    assert chooser.choose(TriggerTarget("thrun-2", "Anna", (5,), group=2)) == Decision(5, False)
+
+
 def test_legend_entry_does_not_choose_the_enters_trigger_target_in_a_replay() -> None:
     """CR 704.5j then 603.3d: Anna keeps the new Thrun as her choices say; its enters trigger takes the default
     target (the first legal creature in timestamp order), not the id written for the legend rule."""

@@ -366,6 +366,7 @@ class ScriptedChooser:
         self.script = script
         self._next: dict[str, int] = {}  # source -> index of its next unbound answer
         self._bound: dict[tuple[str, int], Answer | None] = {}
+        self._spent: set[str] = set()  # sources whose entry served the legend rule (version 1 extension)
         self._groups: dict[str, list[int]] = {}  # source -> its decision groups, in the order they first asked
         self._used: set[str] = set()
         self._discard = {p: list(v) for p, v in script.discard.items()}
@@ -380,7 +381,7 @@ class ScriptedChooser:
             return self._bound[key]
         entry = self.script.sources.get(source)
         found: Answer | None = None
-        if entry is not None and entry.answers:
+        if entry is not None and entry.answers and source not in self._spent:
             if entry.every:
                 found = entry.answers[0]
             else:
@@ -452,9 +453,11 @@ class ScriptedChooser:
                     return Decision(oid, True, script.locs.get("legend_rule", ()))
             for oid in request.candidates:
                 keep = script.legend.get(oid)
-                if keep is not None and keep in request.candidates and oid not in self._next:
+                if keep is not None and keep in request.candidates and oid not in self._next \
+                        and oid not in self._spent:
                     self._used.add(oid)
-                    # The entry served this decision: it answers no other.
+                    # The entry served this decision: it answers no other (one answer or a list alike).
+                    self._spent.add(oid)
                     self._next[oid] = len(script.sources[oid].answers) if oid in script.sources else 0
                     self._bound = {k: v for k, v in self._bound.items() if k[0] != oid}
                     return Decision(keep, True, script.locs.get(oid, ()))
