@@ -17,11 +17,10 @@ from typing import Any
 from judgekit import paths
 from judgekit.errors import InvalidFileError, Issue
 from judgekit.scenario.loaded import LoadedScenario
+from judgekit.scenario.references import References
 from judgekit.yamlio import Loc, YamlDoc, load_yaml, load_yaml_text
 
 OBJECT_ZONES = ("battlefield", "graveyard", "hand", "exile")
-SELECTOR_WORDS = {"self", "enchanted", "equipped"}
-TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent"}
 
 
 def load_scenario(path: Path, *, cards_dir: Path | None = None, require_heading: bool = False) -> LoadedScenario:
@@ -124,7 +123,7 @@ def _load(doc: YamlDoc, default_id: str, path: Path | None, cards_dir: Path | No
                           path=path, objects=checker.objects, locs=checker.locs)
 
 
-class _Checker:
+class _Checker(References):
     """Card merging, automatic ids, names resolved to ids and reference checks over the validated model."""
 
     def __init__(self, doc: YamlDoc, model: Any, cards_dir: Path | None) -> None:
@@ -140,9 +139,6 @@ class _Checker:
         self.names: dict[int, tuple[str | None, ...]] = {}
         self.token_ids: set[str] = set()
         self.ambiguous: set[str] = set()
-
-    def add(self, loc: Loc, message: str) -> None:
-        self.issues.append(self.doc.issue(loc, message))
 
     # -- objects ----------------------------------------------------------------------------------------
     def merge(self, spec: Any, loc: Loc) -> dict[str, Any] | None:
@@ -397,9 +393,6 @@ class _Checker:
             out[attacker] = opponents[0]
         return out
 
-    def _unknown_player(self, name: str) -> str:
-        return f"giocatore sconosciuto «{name}»: i giocatori sono {', '.join(self.players)}"
-
     # -- references -------------------------------------------------------------------------------------
     def _collect_tokens(self, data: dict[str, Any]) -> None:
         """Every ``create_token`` entry: its ``card:`` is taken from the card library now (the rules core reads
@@ -432,250 +425,3 @@ class _Checker:
                     walk(v, (*loc, i))
 
         walk(data, ())
-
-    def known(self, ref: str) -> bool:
-        """An id of the file, or one a token may get: a base, or ``BASE#N`` (N from 2; how many tokens an
-        effect makes during the replay is not known before it)."""
-        if ref in self.ids or ref in self.token_ids:
-            return True
-        base, sep, number = ref.rpartition("#")
-        return bool(sep) and base in self.token_ids and number.isdigit() and int(number) >= 2
-
-    def suggest(self, ref: str) -> str:
-        from rapidfuzz import process
-
-        names = {str(n) for obj in self.objects.values() for n in self.names.get(id(obj), ()) if n}
-        near = process.extract(ref, sorted(self.ids | self.token_ids | set(self.players) | names), limit=2,
-                               score_cutoff=70)
-        return f" (forse cercavi: {', '.join(n for n, _s, _i in near)})" if near else ""
-
-    def check_id(self, ref: Any, loc: Loc, *, players: bool = False, words: set[str] | None = None) -> None:
-        if not isinstance(ref, str):
-            return
-        if words and ref in words:
-            return
-        if ref in self.ambiguous:  # already reported with the ids it could mean
-            return
-        if self.known(ref) or (players and ref in self.players):
-            return
-        what = "id o giocatore sconosciuto" if players else "id sconosciuto"
-        self.add(loc, f"{what} «{ref}»{self.suggest(ref)}")
-
-    def check_player(self, ref: Any, loc: Loc, *, relative: bool = True) -> None:
-        if not isinstance(ref, str):
-            return
-        if relative and ref in ("you", "opponent"):
-            return
-        if ref not in self.players:
-            self.add(loc, self._unknown_player(ref))
-
-    def check_selector(self, sel: Any, loc: Loc, *, to: bool = False) -> None:
-        if isinstance(sel, str):
-            words = SELECTOR_WORDS | (TO_WORDS if to else set())
-            self.check_id(sel, loc, players=to, words=words)
-        elif isinstance(sel, list):
-            for i, ref in enumerate(sel):
-                self.check_id(ref, (*loc, i), players=to)
-        elif isinstance(sel, dict):
-            if sel.get("controller") is not None:
-                self.check_player(sel["controller"], (*loc, "controller"))
-            for i, alt in enumerate(sel.get("any") or []):
-                self.check_selector(alt, (*loc, "any", i))
-
-    def check_value(self, value: Any, loc: Loc) -> None:
-        if not isinstance(value, dict):
-            return
-        if value.get("count") is not None:
-            self.check_selector(value["count"], (*loc, "count"))
-        for key in ("power_of", "toughness_of"):
-            if value.get(key) is not None:
-                self.check_id(value[key], (*loc, key), words={"target", "trigger_object", "self"})
-        for key in ("hand_size", "life"):
-            if value.get(key) is not None:
-                self.check_player(value[key], (*loc, key))
-
-    def check_ops(self, ops: dict[str, Any], loc: Loc) -> None:
-        if ops.get("copy_of") is not None:
-            self.check_id(ops["copy_of"], (*loc, "copy_of"), words={"target", "trigger_object"})
-        if ops.get("control") is not None:
-            self.check_player(ops["control"], (*loc, "control"))
-        for key in ("cda", "set_pt", "modify_pt"):
-            if isinstance(ops.get(key), dict):
-                for part in ("power", "toughness"):
-                    self.check_value(ops[key].get(part), (*loc, key, part))
-        for i, ab in enumerate(ops.get("add_abilities") or []):
-            self.check_ability(ab, (*loc, "add_abilities", i))
-
-    def check_effect_list(self, effects: list[dict[str, Any]], loc: Loc) -> None:
-        for i, entry in enumerate(effects or []):
-            eloc = (*loc, i)
-            if "to" in entry:
-                self.check_selector(entry["to"], (*eloc, "to"), to=True)
-            self.check_ops(entry, eloc)
-            for key in ("damage", "gain_life", "lose_life", "draw", "discard", "count"):
-                self.check_value(entry.get(key), (*eloc, key))
-            if isinstance(entry.get("sacrifice"), (dict, list)):
-                self.check_selector(entry["sacrifice"], (*eloc, "sacrifice"))
-            if entry.get("fight") is not None:
-                self.check_id(entry["fight"], (*eloc, "fight"), words={"target", "self", "trigger_object"})
-            tok = entry.get("create_token")
-            if isinstance(tok, dict):
-                for j, ab in enumerate(tok.get("abilities") or []):
-                    self.check_ability(ab, (*eloc, "create_token", "abilities", j))
-
-    def check_modes(self, modes: list[dict[str, Any]] | None, loc: Loc) -> None:
-        """The references in each mode of a modal spell or ability (its target selector and effect)."""
-        for j, mode in enumerate(modes or []):
-            if mode.get("target") is not None:
-                self.check_selector(mode["target"], (*loc, j, "target"))
-            self.check_effect_list(mode.get("effect") or [], (*loc, j, "effect"))
-
-    def check_ability(self, ab: dict[str, Any], loc: Loc) -> None:
-        if "static" in ab:
-            body = ab["static"]
-            self.check_selector(body.get("affects"), (*loc, "static", "affects"))
-            if body.get("condition"):
-                self.check_value(body["condition"], (*loc, "static", "condition"))
-            self.check_ops(body, (*loc, "static"))
-        elif "trigger" in ab:
-            self.check_selector(ab["trigger"].get("of"), (*loc, "trigger", "of"))
-            if ab.get("target") is not None:
-                self.check_selector(ab["target"], (*loc, "target"))
-            self.check_effect_list(ab.get("effect") or [], (*loc, "effect"))
-            self.check_modes(ab.get("modes"), (*loc, "modes"))
-        elif "activated" in ab:
-            body = ab["activated"]
-            if body.get("target") is not None:
-                self.check_selector(body["target"], (*loc, "activated", "target"))
-            self.check_effect_list(body.get("effect") or [], (*loc, "activated", "effect"))
-            self.check_modes(body.get("modes"), (*loc, "activated", "modes"))
-
-    def check_object(self, obj: dict[str, Any], loc: Loc, zone: str) -> None:
-        if zone == "battlefield" or zone == "cast":
-            for key in ("controller", "owner"):
-                if obj.get(key) is not None:
-                    self.check_player(obj[key], (*loc, key), relative=False)
-        if obj.get("attached_to") is not None:
-            self.check_id(obj["attached_to"], (*loc, "attached_to"))
-            if zone != "battlefield":
-                self.add((*loc, "attached_to"), "solo un permanente sul campo di battaglia può essere attaccato")
-        for i, ab in enumerate(obj.get("abilities") or []):
-            self.check_ability(ab, (*loc, "abilities", i))
-        self.check_effect_list(obj.get("effect") or [], (*loc, "effect"))
-        if obj.get("target") is not None:
-            self.check_selector(obj["target"], (*loc, "target"))
-        if obj.get("modes") is not None:
-            self.check_modes(obj["modes"], (*loc, "modes"))
-            if obj.get("effect") or obj.get("target") is not None:
-                # The card gives one and the object the other (SCENARIO-FORMAT.md 2.2).
-                self.add((*loc, "modes"), "«modes» sostituisce «target» ed «effect»: l'oggetto e la sua carta non "
-                                          "possono dare gli uni e gli altri")
-
-    def check_references(self, data: dict[str, Any]) -> None:
-        for oid, obj in self.objects.items():
-            loc = self.locs[oid]
-            zone = "cast" if loc[0] == "actions" else str(loc[0])
-            self.check_object(obj, loc, zone)
-        for i, eff in enumerate(data["effects"]):
-            eloc: Loc = ("effects", i)
-            self.check_selector(eff["affects"], (*eloc, "affects"))
-            if eff.get("controller") is not None:
-                self.check_player(eff["controller"], (*eloc, "controller"), relative=False)
-            self.check_ops(eff, eloc)
-        for i, action in enumerate(data["actions"]):
-            self.check_action(action, ("actions", i))
-        from judgekit.scenario.choices import check_choices
-
-        check_choices(self, data["choices"])
-        exp = data.get("expect")
-        if exp:
-            self.check_expectations(exp, ("expect",))
-
-    def check_expectations(self, exp: dict[str, Any], loc: Loc) -> None:
-        """The references of ``expect`` and of a ``check`` action: ids, players, selectors of ``counts``."""
-        for oid in exp.get("objects", {}):
-            self.check_id(oid, (*loc, "objects", oid))
-            attached = exp["objects"][oid].get("attached_to")
-            if attached is not None:
-                self.check_id(attached, (*loc, "objects", oid, "attached_to"))
-            ctrl = exp["objects"][oid].get("controller")
-            if ctrl is not None:
-                self.check_player(ctrl, (*loc, "objects", oid, "controller"), relative=False)
-        for name in exp.get("players", {}):
-            self.check_player(name, (*loc, "players", name), relative=False)
-        for i, count in enumerate(exp.get("counts") or []):
-            self.check_selector(count["select"], (*loc, "counts", i, "select"))
-
-    def check_action(self, action: dict[str, Any], loc: Loc) -> None:
-        if "cast" in action:
-            spec = action["cast"]
-            if isinstance(spec["object"], str):
-                self.check_id(spec["object"], (*loc, "cast", "object"))
-            if spec.get("controller") is not None:
-                self.check_player(spec["controller"], (*loc, "cast", "controller"), relative=False)
-                obj = spec["object"]
-                if isinstance(obj, dict):
-                    for key in ("controller", "owner"):
-                        if obj.get(key) not in (None, spec["controller"]):
-                            self.add((*loc, "cast", "object", key), f"«{key}» dell'oggetto ({obj[key]}) non "
-                                     f"coincide con chi lancia la magia ({spec['controller']})")
-            for j, ref in enumerate(spec.get("targets") or []):
-                self.check_id(ref, (*loc, "cast", "targets", j), players=True)
-            obj = spec["object"] if isinstance(spec["object"], dict) else self.objects.get(spec["object"])
-            self.check_announced(spec, obj, (*loc, "cast"), ability=False)
-        elif "activate" in action:
-            spec = action["activate"]
-            self.check_id(spec["source"], (*loc, "activate", "source"))
-            for j, ref in enumerate(spec.get("targets") or []):
-                self.check_id(ref, (*loc, "activate", "targets", j), players=True)
-            source = self.objects.get(spec["source"])
-            own = [ab["activated"] for ab in (source or {}).get("abilities") or [] if "activated" in ab]
-            index = int(spec.get("ability", 0))
-            # Granted abilities come after the object's own (their number is known only while replaying).
-            self.check_announced(spec, own[index] if index < len(own) else None, (*loc, "activate"), ability=True)
-        elif "declare_attackers" in action:
-            for att, target in action["declare_attackers"].items():
-                self.check_id(att, (*loc, "declare_attackers", att))
-                self.check_id(target, (*loc, "declare_attackers", att), players=True)
-        elif "declare_blockers" in action:
-            for blk, atts in action["declare_blockers"].items():
-                self.check_id(blk, (*loc, "declare_blockers", blk))
-                for j, att in enumerate(atts):
-                    self.check_id(att, (*loc, "declare_blockers", blk, j))
-        elif "assign_damage" in action:
-            for src, parts in action["assign_damage"].items():
-                self.check_id(src, (*loc, "assign_damage", src))
-                for dst in parts:
-                    self.check_id(dst, (*loc, "assign_damage", src, dst), players=True)
-        elif "check" in action:
-            self.check_expectations(action["check"], (*loc, "check"))
-
-    def check_announced(self, spec: dict[str, Any], body: dict[str, Any] | None, loc: Loc, *, ability: bool) -> None:
-        """``modes``, ``x`` and ``divide`` of a cast or activate action (SCENARIO-FORMAT.md 2.2), against the
-        spell or ability when it is known: a mode that doesn't exist, X without {X} in the cost, a division
-        where nothing is divided, and ``divide`` naming other targets than ``targets``."""
-        what = "l'abilità" if ability else "la magia"
-        divide = spec.get("divide")
-        for key in divide or {}:
-            self.check_id(key, (*loc, "divide", key), players=True)
-        if divide is not None and spec.get("targets") and set(spec["targets"]) != set(divide):
-            self.add((*loc, "divide"), "«divide» e «targets» devono nominare gli stessi bersagli (le chiavi di "
-                                       "«divide» sono i bersagli: «targets» si può omettere)")
-        if body is None:
-            return
-        modes = body.get("modes")
-        if spec.get("modes") is not None:
-            if modes is None:
-                self.add((*loc, "modes"), f"{what} non è modale: togli «modes»")
-            else:
-                for j, index in enumerate(spec["modes"]):
-                    if index >= len(modes):
-                        self.add((*loc, "modes", j), f"il modo {index} non esiste: {what} ha {len(modes)} modi, "
-                                                     f"numerati da 0 a {len(modes) - 1} nell'ordine scritto")
-        if spec.get("x") is not None:
-            costs = [c.get("mana") for c in body.get("cost") or [] if isinstance(c, dict)] if ability \
-                else [body.get("mana_cost")]
-            if not any("{X}" in (c or "") for c in costs):
-                self.add((*loc, "x"), f"{what} non ha {{X}} nel costo: togli «x»")
-        if divide is not None and not any(e.get("divided") for e in body.get("effect") or []):
-            self.add((*loc, "divide"), f"{what} non divide nessuna quantità tra i bersagli: togli «divide»")
