@@ -64,8 +64,8 @@ def _lethal_damage(p: dict[str, Any], names: Names) -> str:
 
 
 def _deathtouch_damage(p: dict[str, Any], names: Names) -> str:
-    return (f"A {names.card(p['name'])} ha inflitto danno una fonte con tocco letale dall'ultimo controllo: viene "
-            f"distrutta e {_to_graveyard(p)}.")
+    return (f"{names.card(p['name'])} ha ricevuto danno da una fonte con tocco letale dall'ultimo controllo: "
+            f"viene distrutta e {_to_graveyard(p)}.")
 
 
 def _no_loyalty(p: dict[str, Any], names: Names) -> str:
