@@ -113,7 +113,8 @@ def _target_chosen_twice(p: dict[str, Any], names: Names) -> str:
 def _target_illegal(p: dict[str, Any], names: Names) -> str:
     problem = p["problem"]
     rules = ", ".join(dict.fromkeys((problem["rule"], "601.2c")))
-    return (f"bersaglio non valido per {_named(p, names)}: {problem_text(problem, names)} (CR {rules}). Il lancio o l'attivazione è illegale e il gioco torna alla situazione precedente")
+    return (f"bersaglio non valido per {_named(p, names)}: {problem_text(problem, names)} (CR {rules}). Il lancio "
+            "o l'attivazione è illegale e il gioco torna alla situazione precedente")
 
 
 def _not_castable(p: dict[str, Any], names: Names) -> str:
