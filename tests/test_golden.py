@@ -1,7 +1,7 @@
 """Golden results: the ``ruling --json`` document of every shipped scenario is kept under ``tests/golden/``.
 
 A change to the rules core that is not meant to change any ruling must leave every document identical. A
-deliberate change regenerates them with one command (see the README, section for developers)::
+deliberate change regenerates them with one command (see docs/sviluppo.md, section "Test")::
 
     JUDGEKIT_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
 """
