@@ -300,34 +300,42 @@ def _cards() -> list[Item]:
 
 
 def card_names(ctx: click.Context, incomplete: str) -> list[Item]:
-    """The English and Italian names of the library's cards (``judgekit cards``), the other name as help.
+    """The English and Italian names of the library's cards (``judgekit cards``), one word at a time.
 
-    The words already given count: after ``cards Llanowar`` the next word offered is ``Elves``.
+    ``cards`` reads all its words together, so a name is offered word by word (no quoting of spaces in any
+    shell): ``cards Llan`` offers ``Llanowar``, ``cards Llanowar E`` offers ``Elves``; the help of a word names
+    the card (or the cards) it belongs to. Words already given that begin no name start a new one.
     """
     given = [str(w) for w in (ctx.params.get("query") or [])]
-    items = _quietly(_cards)
-    if given:
-        lead = _fold(" ".join(given)) + " "
-        rest = [(" ".join(value.split(" ")[len(given):]), help_text) for value, help_text in items
-                if _fold(value).startswith(lead) and len(value.split(" ")) > len(given)]
-        found = _keep_prefix(rest, incomplete)
+    names = [name for name, _other in _quietly(_cards)]
+    for skip in ((len(given), 0) if given else (0,)):
+        lead = _fold(" ".join(given[len(given) - skip:])) if skip else ""
+        words: dict[str, list[str]] = {}
+        for name in names:
+            parts = name.split(" ")
+            if len(parts) > skip and _fold(" ".join(parts[:skip])) == lead:
+                words.setdefault(parts[skip], []).append(name)
+        found = _keep_prefix(((word, _belongs(owners)) for word, owners in words.items()), incomplete)
         if found:
             return found
-    return _keep_prefix(items, incomplete)
+    return []
+
+
+def _belongs(names: list[str]) -> str:
+    unique = list(dict.fromkeys(names))
+    if len(unique) == 1:
+        return unique[0]
+    return " · ".join(unique[:2]) + (f" e altre {len(unique) - 2}" if len(unique) > 2 else "")
 
 
 def _parts() -> list[Item]:
+    """The pages of ``judgekit formato`` (``pages/formato/<part>.md``), each with its first line as title."""
     from judgekit import paths
-    from judgekit.commands.formato import PARTS
 
     items: list[Item] = []
-    for part in PARTS:
-        try:
-            with (paths.pages_dir() / "formato" / f"{part}.md").open(encoding="utf-8") as handle:
-                title = handle.readline().lstrip("#").strip()
-        except OSError:
-            title = ""
-        items.append((part, title))
+    for page in sorted((paths.pages_dir() / "formato").glob("*.md")):
+        with page.open(encoding="utf-8") as handle:
+            items.append((page.stem, handle.readline().lstrip("#").strip()))
     return items
 
 

@@ -209,31 +209,47 @@ def _two_word_card() -> tuple[str, str | None]:
     raise AssertionError("no two-word card name in the library")
 
 
-def test_cards_match_a_name_ignoring_case_keeping_what_was_typed() -> None:
-    name, _it = _two_word_card()
-    typed = name[:4].lower()
-    assert typed + name[4:] in _values(["cards"], typed)
-
-
-def test_cards_offer_the_next_word_of_a_name_begun() -> None:
+def test_cards_offer_a_name_word_by_word_ignoring_case_keeping_what_was_typed() -> None:
     name, _it = _two_word_card()
     first, second = name.split(" ")
+    typed = first[:3].lower()
+    assert typed + first[3:] in _values(["cards"], typed)
+    assert " " not in "".join(_values(["cards"], typed))
     assert second in _values(["carte", first], second[:1])
+    assert second in _values(["carte", first.upper()], "")
 
 
-def test_cards_offer_italian_names_with_the_english_one_as_help() -> None:
+def test_a_word_shared_by_several_cards_is_offered_once_naming_them() -> None:
     from judgekit.scenario.cards import library
 
-    entry = next(e for e in library().entries if e.name_it and e.name_it != e.name)
-    items = _complete(["cards"], str(entry.name_it))
-    assert (entry.name_it, entry.name) in [(i.value, i.help) for i in items]
+    names = [e.name for e in library().entries]
+    firsts = [n.split(" ")[0] for n in names if " " in n]
+    shared = next(w for w in firsts if firsts.count(w) > 1)
+    items = [i for i in _complete(["cards"], shared) if i.value == shared]
+    assert len(items) == 1
+    assert " · " in str(items[0].help)
+
+
+def test_cards_offer_italian_names_with_the_full_name_as_help() -> None:
+    from judgekit.scenario.cards import library
+
+    entry = next(e for e in library().entries if e.name_it and " " in e.name_it and e.name_it != e.name)
+    first = str(entry.name_it).split(" ")[0]
+    items = _complete(["cards"], first)
+    assert any(i.value == first and str(entry.name_it) in str(i.help) for i in items)
+
+
+def test_words_that_begin_no_name_start_a_new_one() -> None:
+    name, _it = _two_word_card()
+    first = name.split(" ")[0]
+    assert first in _values(["cards", "zzzz"], first[:3])
 
 
 def test_formato_offers_its_parts() -> None:
     from judgekit.commands.formato import PARTS
 
-    assert _values(["formato"], "") == list(PARTS)
-    assert _values(["format"], "a") == [p for p in PARTS if p.startswith("a")]
+    assert _values(["formato"], "") == sorted(PARTS)
+    assert _values(["format"], "a") == sorted(p for p in PARTS if p.startswith("a"))
 
 
 def test_unreadable_values_offer_nothing_instead_of_failing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -248,13 +264,23 @@ def test_unreadable_values_offer_nothing_instead_of_failing(monkeypatch: pytest.
 
 # -- the shells' formats, through the environment variables the scripts set ------------------------------------
 
-def test_bash_escapes_spaces_and_quotes_in_a_value() -> None:
+def test_bash_escapes_quotes_in_a_value() -> None:
     from judgekit.scenario.cards import library
 
-    name = next(e.name for e in library().entries if "'" in e.name and " " in e.name)
-    result = _bash_complete("cards", name[:name.index("'")])
+    name = next(e.name for e in library().entries if "'" in e.name.split(" ")[0])
+    word = name.split(" ")[0]
+    result = _bash_complete("cards", word[:word.index("'")])
     assert result.returncode == 0, result.stderr
-    assert name.replace("'", "\\'").replace(" ", "\\ ") in result.stdout.splitlines()
+    assert word.replace("'", "\\'") in result.stdout.splitlines()
+
+
+def test_bash_escapes_spaces_in_a_file_name(tmp_path: Path) -> None:
+    (tmp_path / "caso di prova.yaml").write_text("id: x\n", encoding="utf-8")
+    line = "judgekit ruling caso"
+    result = subprocess.run([sys.executable, "-m", "judgekit"], capture_output=True, text=True, check=False,
+                            cwd=tmp_path, timeout=60,
+                            env=_env(_JUDGEKIT_COMPLETE="complete_bash", COMP_WORDS=line, COMP_CWORD="2"))
+    assert result.stdout.splitlines() == ["caso\\ di\\ prova.yaml"]
 
 
 def test_bash_completion_through_the_environment() -> None:
