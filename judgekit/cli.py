@@ -111,6 +111,10 @@ class JudgekitCommand(_ItalianMixin, TyperCommand):
 class JudgekitGroup(_ItalianMixin, TyperGroup):
     """The top-level group: Italian messages, Italian aliases and the single error boundary."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params += _completion_params()
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return super().get_command(ctx, ALIASES.get(cmd_name, cmd_name))
 
@@ -219,6 +223,32 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _completion_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--install-completion`` and ``--show-completion`` (judgekit/completion.py, imported only when given)."""
+    if value is None or ctx.resilient_parsing:
+        return
+    from judgekit import completion
+
+    handler = completion.install_option if param.name == "install_completion" else completion.show_option
+    handler(ctx, param, value)
+
+
+def _completion_params() -> list[click.Parameter]:
+    """``--install-completion [SHELL]`` and ``--show-completion [SHELL]`` (the shell may be left out).
+
+    Plain click options: typer's own take no optional value and speak English.
+    """
+    common: dict[str, Any] = {"metavar": "[SHELL]", "is_flag": False, "flag_value": "", "default": None,
+                              "expose_value": False, "is_eager": True, "callback": _completion_option}
+    return [
+        click.Option(["--install-completion"], **common,
+                     help="Installa il completamento dei comandi per la shell (bash, zsh o fish; senza: quella "
+                          "in uso)."),
+        click.Option(["--show-completion"], **common,
+                     help="Stampa lo script di completamento della shell, da copiare o installare a mano."),
+    ]
+
+
 def _root(
     version: bool = typer.Option(False, "--version", "-V", help="Mostra la versione ed esce.",
                                  callback=_version, is_eager=True),
@@ -310,6 +340,11 @@ def run() -> None:
     configure_streams()
     _sane_columns()
     argv = sys.argv[1:]
+    if os.environ.get("_JUDGEKIT_COMPLETE"):  # a completion script asks for values (judgekit/completion.py)
+        from judgekit import completion
+
+        completion.init()
+        argv = completion.completion_words()
     wanted = argv[0] if argv and argv[0] in COMMAND_MODULES else None
     code: int | str | None = 0
     pipe_closed = False

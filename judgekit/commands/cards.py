@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from judgekit import completion
 from judgekit.cli import command
 
 
@@ -97,7 +98,8 @@ def _print_card(card: dict[str, Any], data: dict[str, Any]) -> None:
 def cards_command(
     query: Annotated[list[str] | None, typer.Argument(
         help="Nome inglese o italiano, tipo, sottotipo o abilità chiave (anche più parole: valgono tutte). "
-             "Senza: tutte le carte.", show_default=False, metavar="RICERCA")] = None,
+             "Senza: tutte le carte.", show_default=False, metavar="RICERCA",
+        autocompletion=completion.card_names)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa un solo documento JSON.")] = False,
 ) -> None:
     """Elenca e cerca le carte della libreria (quelle fornite e le tue); con il nome esatto mostra la carta intera."""

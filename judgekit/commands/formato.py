@@ -17,6 +17,7 @@ from typing import Annotated
 
 import typer
 
+from judgekit import completion
 from judgekit.cli import command
 
 PARTS = ("oggetti", "abilita", "effetti", "azioni", "scelte", "aspettative")
@@ -168,7 +169,7 @@ def render(text: str) -> str:
 def formato_command(
     part: Annotated[str | None, typer.Argument(
         help="La parte da leggere: oggetti, abilita, effetti, azioni, scelte, aspettative. Senza: l'elenco.",
-        show_default=False, metavar="PARTE")] = None,
+        show_default=False, metavar="PARTE", autocompletion=completion.formato_parts)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa un solo documento JSON.")] = False,
 ) -> None:
     """Il formato dei file di scenario spiegato in italiano, una pagina per parte, con esempi completi."""

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from judgekit import completion
 from judgekit.cli import command
 
 OUTDATED_LEAD = "Attenzione: questa sezione precede le regole attuali: "
@@ -63,7 +64,8 @@ def _print_section(section: dict[str, Any]) -> None:
 @command("manual", "manuale")
 def manual(
     slug: Annotated[str | None, typer.Argument(help="Sezione da mostrare (slug); senza: elenca le sezioni.",
-                                               show_default=False)] = None,
+                                               show_default=False,
+                                               autocompletion=completion.manual_slugs)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa un documento JSON.")] = False,
 ) -> None:
     """Il Judge Candidate Textbook in italiano, diviso in sezioni."""

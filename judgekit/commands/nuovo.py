@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from judgekit import completion
 from judgekit.cli import command
 
 TEMPLATE = "modello-scenario.yaml"
@@ -75,7 +76,7 @@ def nuovo_command(
         help="Il file da creare; senza, o con «-», lo scenario va sullo standard output.", show_default=False,
         metavar="FILE")] = None,
     from_id: Annotated[str | None, typer.Option(
-        "--da", "--from", metavar="ID", show_default=False,
+        "--da", "--from", metavar="ID", show_default=False, autocompletion=completion.scenario_ids,
         help="Parti da una copia di uno scenario fornito (vedi judgekit scenarios) invece che dal modello.")] = None,
     force: Annotated[bool, typer.Option("--forza", "--force", help="Sostituisci il file se esiste già.")] = False,
 ) -> None:

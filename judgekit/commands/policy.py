@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from judgekit import completion
 from judgekit.cli import command
 from judgekit.errors import EXIT_USAGE, JudgekitError
 
@@ -48,9 +49,10 @@ def _emit_json(document: Any) -> None:
 def infraction(
     query: Annotated[list[str] | None, typer.Argument(
         help="Numero IPG (2.5), alias (grv, usc-minor), nome o descrizione di cosa è successo.",
-        metavar="DESCRIZIONE", show_default=False)] = None,
+        metavar="DESCRIZIONE", show_default=False, autocompletion=completion.infraction_names)] = None,
     rel: Annotated[str, typer.Option("--rel", "-r",
-                                     help="REL dell'evento: regular (FNM), competitive o professional.")] = "regular",
+                                     help="REL dell'evento: regular (FNM), competitive o professional.",
+                                     autocompletion=completion.rel_names)] = "regular",
     previous: Annotated[int, typer.Option("--previous", "-p",
                                           help="Penalità precedenti per la stessa infrazione oggi.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Un documento JSON su stdout.")] = False,

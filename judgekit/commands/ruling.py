@@ -10,6 +10,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from judgekit import completion
 from judgekit.cli import command
 
 
@@ -17,7 +18,7 @@ from judgekit.cli import command
 def ruling_command(
     file: Annotated[str, typer.Argument(help="File di scenario YAML, «-» per leggerlo dallo standard input, "
                                              "oppure l'id di uno scenario fornito (vedi «judgekit scenarios»).",
-                                        metavar="FILE")],
+                                        metavar="FILE", autocompletion=completion.scenario_files_or_ids)],
     as_json: Annotated[bool, typer.Option("--json", help="Stampa il risultato come un documento JSON.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Esce con codice 4 se le aspettative (expect) non "
                                                         "sono verificate.")] = False,
@@ -130,7 +131,7 @@ def scenarios_command(
         help="Solo gli scenari che hanno tutte queste parole nell'id, nel titolo, nella fonte o nei tag "
              "(travolgere, layer, 613...).", show_default=False, metavar="RICERCA")] = None,
     show: Annotated[str | None, typer.Option(
-        "--mostra", "--show", metavar="ID", show_default=False,
+        "--mostra", "--show", metavar="ID", show_default=False, autocompletion=completion.scenario_ids,
         help="Stampa il file YAML di uno scenario fornito così com'è, commenti compresi.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa l'elenco come un documento JSON.")] = False,
 ) -> None:
