@@ -69,7 +69,9 @@ def infraction(
         if as_json:
             _emit_json({"infractions": render.list_rows(policy)})
         else:
-            sys.stdout.write(render.list_text(policy))
+            from judgekit.textstyle import write
+
+            write(render.list_text(policy))
         return
     if not text:
         raise PolicyUsageError("indica cosa cercare (per esempio: judgekit infraction \"ha pescato una carta in più\") "
@@ -83,7 +85,9 @@ def infraction(
     if as_json:
         _emit_json(data)
     else:
-        sys.stdout.write(render.answer_text(data))
+        from judgekit.textstyle import write
+
+        write(render.answer_text(data))
 
 
 @command("penalties", "penalita")
