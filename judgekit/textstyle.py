@@ -146,6 +146,23 @@ def fit(text: str, columns: int | None = None) -> str:
     return "\n".join(out)
 
 
+def two_columns(left: str, right: str, left_width: int, indent: int = 2) -> str:
+    """A listing row: ``left`` padded to ``left_width``, then ``right`` wrapped under itself.
+
+    When the two columns do not fit side by side (a narrow terminal), ``right`` goes on the lines below
+    ``left``, indented by four more spaces: the table becomes a list.
+    """
+    columns = width()
+    lead = " " * indent
+    pad = " " * max(0, left_width - visible_len(left))
+    if indent + left_width + 2 <= columns // 2:
+        return "\n".join(fit_line(f"{lead}{left}{pad}  {right}", columns, hang=" " * (indent + left_width + 2)))
+    line = f"{lead}{left}  {right}"
+    if visible_len(line) <= columns:
+        return line
+    return "\n".join([lead + left, *fit_line(f"{lead}    {right}", columns)])
+
+
 def write(text: str) -> None:
     """Write ``text`` to standard output, fitted to the terminal width."""
     sys.stdout.write(fit(text))

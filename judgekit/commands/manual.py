@@ -109,11 +109,14 @@ def manual(
         else:
             _print_list(sections, every=every)
         return
-    from judgekit.corpus.manual import find_section, suggestions
+    from judgekit.corpus.manual import find_section, near_miss, suggestions
 
     section = find_section(sections, slug)
     if section is None:
         found = suggestions(sections, slug)
+        near = near_miss(sections, slug)
+        if near is not None:  # a typo in a slug: the one section meant, and how to open it
+            found = [f"{near} (judgekit manual {near})"]
         hint = "" if found else " (elenco delle sezioni: judgekit manual)"
         raise NotFoundError(f"sezione del manuale non trovata: «{slug}»{hint}", found)
     if as_json:

@@ -31,7 +31,9 @@ def show_rules(queries: list[str], *, as_json: bool = False, history: bool = Fal
 
     write(render_rule.render_text(part, groups, history=history, english=english))
     if english and not part.get("import"):
-        sys.stderr.write(render_rule.IMPORT_HINT + "\n")
+        from judgekit.textstyle import fit
+
+        sys.stderr.write(fit(render_rule.IMPORT_HINT) + "\n")
 
 
 @command("rule", "regola")

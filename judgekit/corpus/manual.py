@@ -126,6 +126,19 @@ def suggestions(sections: Iterable[Mapping[str, Any]], query: str, limit: int = 
     return ranked[:limit]
 
 
+def near_miss(sections: Iterable[Mapping[str, Any]], query: str) -> str | None:
+    """The one slug ``query`` misspells (a letter or two off), or None when no slug is clearly meant."""
+    from rapidfuzz import fuzz
+
+    wanted = query.strip().lower()
+    scored = sorted(((fuzz.ratio(wanted, s["slug"]), s["slug"]) for s in sections), reverse=True)
+    if not scored or scored[0][0] < 85:
+        return None
+    if len(scored) > 1 and scored[1][0] >= scored[0][0] - 3:
+        return None  # two slugs are as close: let the list of suggestions choose
+    return scored[0][1]
+
+
 def grouped(sections: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]]:
     """Sections grouped by part, then chapter, keeping reading order: ``[(part, [(chapter, [sections])])]``."""
     out: list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]] = []
@@ -141,7 +154,8 @@ def grouped(sections: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[tuple
 
 # --- Rendering the textbook's markdown for the terminal ---------------------------------------------------
 
-_FOOTNOTE = re.compile(r"\s?\^\[\d+\]|(?<=[.,;:!?)])\s?\[\d+\](?!\()")
+# A footnote mark (``^[1]``, or ``[1]`` after punctuation) and the space before it, unless a word follows it.
+_FOOTNOTE = re.compile(r"\s?(?:\^|(?<=[.,;:!?)] )|(?<=[.,;:!?)]))\[\d+\](?=[\s.,;:!?)]|$)|\^\[\d+\]")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]*)\)")
 # Sentences of the textbook that point at a picture the Italian text does not carry.
 _PICTURE_REFERENCE = re.compile(r"\b(nell['’]immagine|nelle immagini|nella figura|qui potete vedere|"
