@@ -91,7 +91,7 @@ def fit_line(line: str, columns: int | None = None, hang: str | None = None) -> 
     match = _LEAD.match(plain)
     lead = len(match.group(0)) if match else 0
     indent = hang if hang is not None else " " * lead
-    if len(indent) > limit // 2:
+    if len(indent) > (limit * 3 // 5 if hang is not None else limit // 2):
         indent = " " * min(len(plain) - len(plain.lstrip()), limit // 4)
     stripped = line.lstrip(" ")
     start = " " * (len(line) - len(stripped))
@@ -155,7 +155,7 @@ def two_columns(left: str, right: str, left_width: int, indent: int = 2) -> str:
     columns = width()
     lead = " " * indent
     pad = " " * max(0, left_width - visible_len(left))
-    if indent + left_width + 2 <= columns // 2:
+    if indent + left_width + 2 <= columns * 3 // 5:
         return "\n".join(fit_line(f"{lead}{left}{pad}  {right}", columns, hang=" " * (indent + left_width + 2)))
     line = f"{lead}{left}  {right}"
     if visible_len(line) <= columns:
