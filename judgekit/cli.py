@@ -51,7 +51,40 @@ def _italianize() -> None:
     rich_utils.DEPRECATED_STRING = "(deprecato) "
 
 
-def _italian_usage_error(exc: click.UsageError) -> click.UsageError:
+# click's own messages for values of the wrong type, and the rest of its English, told in Italian.
+_CLICK_ENGLISH: tuple[tuple[str, str], ...] = (
+    (r"'(.*)' is not a valid integer( range)?\.?", "«\\1» non è un numero intero"),
+    (r"'(.*)' is not a valid float( range)?\.?", "«\\1» non è un numero"),
+    (r"'(.*)' is not a valid boolean\.?", "«\\1» non è un valore sì/no"),
+    (r"'(.*)' is not one of (.*)\.", "«\\1» non è tra i valori ammessi: \\2"),
+    (r"'?(.*?)'? is not in the range x>=(\S+)\.", "\\1 è troppo piccolo: deve essere almeno \\2"),
+    (r"'?(.*?)'? is not in the range x<=(\S+)\.", "\\1 è troppo grande: deve essere al massimo \\2"),
+    (r"'?(.*?)'? is not in the range (.*)\.", "\\1 è fuori dall'intervallo ammesso (\\2)"),
+    (r"(File|Directory|Path) '(.*)' does not exist\.", "«\\2» non esiste"),
+    (r"(File|Directory|Path) '(.*)' is a directory\.", "«\\2» è una cartella"),
+    (r"(File|Directory|Path) '(.*)' is a file\.", "«\\2» è un file"),
+    (r"(File|Directory|Path) '(.*)' is not readable\.", "«\\2» non è leggibile"),
+    (r"Option '(.*)' requires an argument\.", "l'opzione «\\1» vuole un valore"),
+    (r"Option '(.*)' requires (\d+) arguments\.", "l'opzione «\\1» vuole \\2 valori"),
+    (r"Option '(.*)' does not take a value\.", "l'opzione «\\1» non vuole un valore"),
+    (r"No such command '(.*?)'\.", "comando sconosciuto «\\1»."),
+    (r"\s*Did you mean '(.*?)'\?", " Forse cercavi «\\1»?"),
+    (r"\s*Did you mean one of (.*?)\?", " Forse cercavi uno tra \\1?"),
+    (r"Got unexpected extra arguments? \((.*)\)", "argomenti in più non previsti: \\1"),
+    (r"Missing command\.?", "manca il comando"),
+)
+
+
+def _in_italian(message: str) -> str:
+    """``message`` with click's English phrases replaced by Italian ones."""
+    import re
+
+    for pattern, replacement in _CLICK_ENGLISH:
+        message = re.sub(pattern, replacement, message)
+    return message
+
+
+def _italian_usage_error(exc: click.UsageError, ctx: click.Context | None = None) -> click.UsageError:
     """The same usage error, told in Italian (exit code 2 as typer's)."""
     _italianize()
     message = exc.message
@@ -65,15 +98,15 @@ def _italian_usage_error(exc: click.UsageError) -> click.UsageError:
         hint = f" (forse {', '.join(exc.possibilities)}?)" if exc.possibilities else ""
         message = f"opzione sconosciuta «{exc.option_name}»{hint}"
     elif isinstance(exc, click.BadParameter):
-        label = exc.param.human_readable_name if exc.param is not None else str(exc.param_hint or "")
-        message = f"valore non valido per «{label}»: {exc.message}"
-    elif message.startswith("No such command"):
-        message = message.replace("No such command", "comando sconosciuto")
-    elif message.startswith("Got unexpected extra argument"):
-        message = "argomenti in più non previsti: " + message.split("(", 1)[-1].rstrip(")")
-    elif message.startswith("Missing command"):
-        message = "manca il comando"
-    return click.UsageError(message, ctx=exc.ctx)
+        param = exc.param
+        if isinstance(param, click.Option) and param.opts:
+            label = max(param.opts, key=len)  # --limit, not the parameter's English name
+        else:
+            label = param.human_readable_name if param is not None else str(exc.param_hint or "")
+        message = f"valore non valido per «{label}»: {_in_italian(exc.message)}"
+    else:
+        message = _in_italian(message)
+    return click.UsageError(message, ctx=exc.ctx or ctx)
 
 
 def _report(exc: JudgekitError) -> None:
@@ -101,7 +134,7 @@ class _ItalianMixin:
         try:
             return super().parse_args(ctx, args)  # type: ignore[misc]
         except click.UsageError as exc:
-            raise _italian_usage_error(exc) from None
+            raise _italian_usage_error(exc, ctx) from None
 
 
 class JudgekitCommand(_ItalianMixin, TyperCommand):
@@ -122,7 +155,7 @@ class JudgekitGroup(_ItalianMixin, TyperGroup):
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as exc:
-            raise _italian_usage_error(exc) from None
+            raise _italian_usage_error(exc, ctx) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         args = [*getattr(ctx, "_protected_args", ()), *ctx.args]

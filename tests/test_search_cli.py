@@ -121,10 +121,12 @@ def test_cli_no_hits_exit_1_with_suggestions(invoke, synthetic) -> None:  # type
     assert result.stdout == ""
 
 
-def test_cli_no_hits_json_prints_empty_document(invoke, synthetic) -> None:  # type: ignore[no-untyped-def]
+def test_cli_no_hits_json_prints_empty_document_with_the_error(invoke, synthetic) -> None:  # type: ignore[no-untyped-def]
     result = invoke("search", "qwertyuiop", "--json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == {"query": "qwertyuiop", "hits": []}
+    doc = json.loads(result.stdout)
+    assert doc["query"] == "qwertyuiop" and doc["hits"] == [] and doc["ok"] is False
+    assert doc["error"]["code"] == 1 and "qwertyuiop" in doc["error"]["message"]
 
 
 @pytest.mark.parametrize("args", [("search",), ("search", "  "), ("search", "il", "di")])

@@ -48,7 +48,7 @@ def _line(card: dict[str, Any]) -> list[str]:
 
 def _print_list(cards: list[dict[str, Any]], lead: str | None) -> None:
     from judgekit import paths
-    from judgekit.textstyle import safe, style
+    from judgekit.textstyle import safe, style, write
 
     out: list[str] = []
     if lead:
@@ -60,7 +60,7 @@ def _print_list(cards: list[dict[str, Any]], lead: str | None) -> None:
     if mine:
         count += f" ({mine} tu{'a' if mine == 1 else 'e'}, da {paths.user_cards_dir()})"
     out += ["", f"{count}. Una carta per intero: judgekit cards NOME; in uno scenario: card: NOME"]
-    sys.stdout.write("\n".join(out) + "\n")
+    write("\n".join(out) + "\n")
 
 
 def _fields(data: dict[str, Any]) -> str:
@@ -77,7 +77,7 @@ def _print_card(card: dict[str, Any], data: dict[str, Any]) -> None:
     from pathlib import Path
 
     from judgekit import paths
-    from judgekit.textstyle import safe, style, wrap
+    from judgekit.textstyle import safe, style, wrap, write
 
     out = [style(safe(_names(card)), "bold") + style(_mark(card), "yellow")]
     summary = [card.get("mana_cost") or "", card.get("type_line") or "", _pt(card)]
@@ -91,7 +91,7 @@ def _print_card(card: dict[str, Any], data: dict[str, Any]) -> None:
     out += ["", style(f"File: {safe(paths.display_path(Path(card['file'])))}", "dim")]
     for replaced in card.get("replaces") or []:
         out.append(style(f"Sostituisce la carta fornita {safe(replaced)}", "dim"))
-    sys.stdout.write("\n".join(out) + "\n")
+    write("\n".join(out) + "\n")
 
 
 @command("cards", "carte")
@@ -119,22 +119,25 @@ def cards_command(
                 cards.load_card(entry.path)
             except InvalidFileError as exc:
                 problem = exc
+    error: InvalidFileError | NotFoundError | None = problem
+    if not found.entries:
+        error = NotFoundError(f"nessuna carta per «{text}» (tutte le carte: judgekit cards)")
     if as_json:
         doc: dict[str, Any] = {"query": text, "exact": found.exact, "nearest": found.nearest,
                                "read_as": found.read_as, "cards": views}
         if whole is not None:
             doc["card"] = whole
+        if error is not None:
+            doc["ok"] = False
+            doc["error"] = {"code": error.exit_code, "message": error.render()}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
-    if not found.entries:
-        error = NotFoundError(f"nessuna carta per «{text}» (tutte le carte: judgekit cards)")
+    if error is not None:
         if as_json:
-            sys.stderr.write(f"errore: {error.render()}\n")
+            from judgekit.textstyle import safe
+
+            sys.stderr.write(f"errore: {safe(error.render())}\n")
             raise typer.Exit(error.exit_code)
         raise error
-    if problem is not None:
-        if as_json:
-            raise typer.Exit(problem.exit_code)
-        raise problem
     if as_json:
         return
     if whole is not None:

@@ -174,7 +174,7 @@ def formato_command(
 ) -> None:
     """Il formato dei file di scenario spiegato in italiano, una pagina per parte, con esempi completi."""
     from judgekit.errors import NotFoundError
-    from judgekit.textstyle import safe, style, wrap
+    from judgekit.textstyle import safe, style, wrap, write
 
     if part is None:
         pages = [page(p) for p in PARTS]
@@ -189,7 +189,7 @@ def formato_command(
             text = wrap(f"{p.title}. {p.summary}", indent=" " * len(lead), first=lead)
             out.append(_inline(text.replace(p.part, style(p.part, "green"), 1)))
         out += ["", "Leggi una parte con: judgekit formato PARTE (per esempio: judgekit formato oggetti)."]
-        sys.stdout.write("\n".join(out) + "\n")
+        write("\n".join(out) + "\n")
         return
     found = find_part(part)
     if found is None:
@@ -203,4 +203,4 @@ def formato_command(
                 "examples": shown.examples()}
         sys.stdout.write(json.dumps(doc2, ensure_ascii=False) + "\n")
         return
-    sys.stdout.write(render(shown.text))
+    write(render(shown.text))

@@ -71,7 +71,9 @@ def infraction(
         if as_json:
             _emit_json({"infractions": render.list_rows(policy)})
         else:
-            sys.stdout.write(render.list_text(policy))
+            from judgekit.textstyle import write
+
+            write(render.list_text(policy))
         return
     if not text:
         raise PolicyUsageError("indica cosa cercare (per esempio: judgekit infraction \"ha pescato una carta in più\") "
@@ -85,7 +87,9 @@ def infraction(
     if as_json:
         _emit_json(data)
     else:
-        sys.stdout.write(render.answer_text(data))
+        from judgekit.textstyle import write
+
+        write(render.answer_text(data))
 
 
 @command("penalties", "penalita")
@@ -101,6 +105,15 @@ def penalties(
     if as_json:
         _emit_json({"documents": policy.get("documents", {}), "rows": rows})
         return
+    from judgekit.textstyle import width
+
+    docs = policy.get("documents", {})
+    ipg_date = italian_date(docs.get("ipg", {}).get("date", ""))
+    jar_date = italian_date(docs.get("jar", {}).get("date", ""))
+    title = f"Penalità per REL — IPG del {ipg_date}, JAR del {jar_date}"
+    if width() < TABLE_MIN_WIDTH:
+        _penalties_list(title, rows)
+        return
     from rich.console import Console
     from rich.table import Table
 
@@ -108,10 +121,7 @@ def penalties(
 
     patch_rich_broken_pipe()
 
-    docs = policy.get("documents", {})
-    ipg_date = italian_date(docs.get("ipg", {}).get("date", ""))
-    jar_date = italian_date(docs.get("jar", {}).get("date", ""))
-    table = Table(title=f"Penalità per REL — IPG del {ipg_date}, JAR del {jar_date}", show_lines=False)
+    table = Table(title=title, show_lines=False)
     table.add_column("IPG", no_wrap=True)
     table.add_column("Infrazione")
     table.add_column("Amatoriale (JAR)")
@@ -125,3 +135,28 @@ def penalties(
         table.add_row(row["id"], f"{row['name']}\n[dim]{row['name_en']}[/dim]", row["regular"],
                       short_label(row["competitive"]), short_label(row["professional"]))
     Console().print(table)
+
+
+TABLE_MIN_WIDTH = 90  # narrower than this, the penalty table is a list (five columns no longer read well)
+
+
+def _penalties_list(title: str, rows: list[dict[str, Any]]) -> None:
+    """The penalty table as a list, for a narrow terminal: one infraction, then its penalty at each REL."""
+    from judgekit.policy.upgrade import short_label
+    from judgekit.textstyle import style, write
+
+    out = [style(title, "bold")]
+    category = None
+    for row in rows:
+        if row["category"] != category:
+            category = row["category"]
+            out += ["", style(category, "bold")]
+        out.append(f"  {row['id']}  {row['name']} ({row['name_en']})")
+        lead = " " * (len(row["id"]) + 4)
+        competitive, professional = short_label(row["competitive"]), short_label(row["professional"])
+        out.append(f"{lead}Amatoriale: {row['regular']}")
+        if competitive == professional:
+            out.append(f"{lead}Competitivo e Professionale: {competitive}")
+        else:
+            out.append(f"{lead}Competitivo: {competitive}; Professionale: {professional}")
+    write("\n".join(out) + "\n")

@@ -27,9 +27,13 @@ def show_rules(queries: list[str], *, as_json: bool = False, history: bool = Fal
         doc = render_rule.to_json(part, lookup.flatten(groups))
         sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
         return
-    sys.stdout.write(render_rule.render_text(part, groups, history=history, english=english))
+    from judgekit.textstyle import write
+
+    write(render_rule.render_text(part, groups, history=history, english=english))
     if english and not part.get("import"):
-        sys.stderr.write(render_rule.IMPORT_HINT + "\n")
+        from judgekit.textstyle import fit
+
+        sys.stderr.write(fit(render_rule.IMPORT_HINT) + "\n")
 
 
 @command("rule", "regola")

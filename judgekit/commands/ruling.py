@@ -137,7 +137,7 @@ def scenarios_command(
 ) -> None:
     """Elenca gli scenari forniti con judgekit (id, titolo e tag), anche solo quelli di un tag o di una parola."""
     from judgekit.scenario.shipped import FOLDER_TAGS, matches, shipped
-    from judgekit.textstyle import safe, style
+    from judgekit.textstyle import fit, safe, style, two_columns
 
     if show is not None:
         _show_shipped(show, as_json)
@@ -161,7 +161,7 @@ def scenarios_command(
             sys.stdout.write(style(safe(f"{s.folder}/"), "bold") + "\n")
         extra = [t for t in s.tags() if t != FOLDER_TAGS.get(s.folder)]
         tags = style(safe(f"  [{', '.join(extra)}]"), "dim") if extra else ""
-        sys.stdout.write(f"  {safe(s.id).ljust(width)}  {safe(s.title)}{tags}\n")
+        sys.stdout.write(two_columns(safe(s.id), f"{safe(s.title)}{tags}", width) + "\n")
     found = f"{len(items)} scenari" + (f" per «{safe(text)}»" if text else "")
-    sys.stdout.write(f"\n{found}. Esegui: judgekit ruling ID · il file: judgekit scenarios --mostra ID · "
-                     "una copia da modificare: judgekit nuovo --da ID FILE\n")
+    sys.stdout.write(fit(f"\n{found}. Esegui: judgekit ruling ID · il file: judgekit scenarios --mostra ID · "
+                         "una copia da modificare: judgekit nuovo --da ID FILE") + "\n")

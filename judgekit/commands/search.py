@@ -48,16 +48,24 @@ def search_command(
     except JudgekitError as exc:
         if not as_json:
             raise
-        sys.stdout.write(json.dumps({"query": text, "hits": []}, ensure_ascii=False) + "\n")
-        sys.stderr.write(f"errore: {safe(exc.render())}\n")
-        raise typer.Exit(exc.exit_code) from None
+        _json_failure(text, exc)
+    if hits:
+        if as_json:
+            sys.stdout.write(render.to_json(index, text, hits) + "\n")
+        else:
+            from judgekit.textstyle import write
+
+            write(render.to_text(index, parsed, hits, why=why))
+        return
+    error = service.not_found(index, text, docs)
     if as_json:
-        sys.stdout.write(render.to_json(index, text, hits) + "\n")
-    elif hits:
-        sys.stdout.write(render.to_text(index, parsed, hits, why=why))
-    if not hits:
-        error = service.not_found(index, text, docs)
-        if as_json:  # the document is out: only the message is left to say
-            sys.stderr.write(f"errore: {safe(error.render())}\n")
-            raise typer.Exit(error.exit_code)
-        raise error
+        _json_failure(text, error)
+    raise error
+
+
+def _json_failure(text: str, error: JudgekitError) -> None:
+    """The one ``--json`` document of a search that failed (no hits, or no index), then its exit code."""
+    doc = {"query": text, "hits": [], "ok": False, "error": {"code": error.exit_code, "message": error.render()}}
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    sys.stderr.write(f"errore: {safe(error.render())}\n")
+    raise typer.Exit(error.exit_code)

@@ -15,6 +15,7 @@ The helpers below (:func:`find_section`, :func:`suggestions`, :func:`grouped`) w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,19 @@ def suggestions(sections: Iterable[Mapping[str, Any]], query: str, limit: int = 
     return ranked[:limit]
 
 
+def near_miss(sections: Iterable[Mapping[str, Any]], query: str) -> str | None:
+    """The one slug ``query`` misspells (a letter or two off), or None when no slug is clearly meant."""
+    from rapidfuzz import fuzz
+
+    wanted = query.strip().lower()
+    scored = sorted(((fuzz.ratio(wanted, s["slug"]), s["slug"]) for s in sections), reverse=True)
+    if not scored or scored[0][0] < 85:
+        return None
+    if len(scored) > 1 and scored[1][0] >= scored[0][0] - 3:
+        return None  # two slugs are as close: let the list of suggestions choose
+    return scored[0][1]
+
+
 def grouped(sections: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]]:
     """Sections grouped by part, then chapter, keeping reading order: ``[(part, [(chapter, [sections])])]``."""
     out: list[tuple[str, list[tuple[str, list[dict[str, Any]]]]]] = []
@@ -136,3 +150,109 @@ def grouped(sections: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[tuple
             chapters.append((section["chapter"], []))
         chapters[-1][1].append(dict(section))
     return out
+
+
+# --- Rendering the textbook's markdown for the terminal ---------------------------------------------------
+
+# A footnote mark (``^[1]``, or ``[1]`` after punctuation) and the space before it, unless a word follows it.
+_FOOTNOTE = re.compile(r"\s?(?:\^|(?<=[.,;:!?)] )|(?<=[.,;:!?)]))\[\d+\](?=[\s.,;:!?)]|$)|\^\[\d+\]")
+_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]*)\)")
+# Sentences of the textbook that point at a picture the Italian text does not carry.
+_PICTURE_REFERENCE = re.compile(r"\b(nell['’]immagine|nelle immagini|nella figura|qui potete vedere|"
+                                r"come si vede (?:qui|nella|sotto))", re.I)
+_EMPHASIS = re.compile(r"\*\*\*|\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<=\S)\*(?=\*?[\w(])"
+                       r"|(?<![\w])_(?=\S)|(?<=\S)_(?!\w)")
+_LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
+MISSING_PICTURE = "[figura non disponibile: {}]"
+
+
+def _figures(text: str) -> str:
+    text = _IMAGE.sub(lambda m: MISSING_PICTURE.format(m.group(1).strip() or m.group(2).strip()), text)
+    return text
+
+
+def inline(text: str, *, styled: bool = True) -> str:
+    """One paragraph's inline markdown (``**bold**``, ``*italics*``, ``_italics_``) as terminal styles.
+
+    Footnote marks (``^[1]``) are removed: the textbook's footnotes are not part of the Italian text.
+    With ``styled=False`` (or no colour) the marks are only removed.
+    """
+    from judgekit.textstyle import style
+
+    text = _FOOTNOTE.sub("", _figures(text))
+    bold = italic = False
+    out: list[str] = []
+    last = 0
+
+    def emit(piece: str) -> None:
+        if not piece:
+            return
+        names = [n for n, on in (("bold", bold), ("italic", italic)) if on]
+        out.append(style(piece, *names) if styled and names else piece)
+
+    for match in _EMPHASIS.finditer(text):
+        emit(text[last:match.start()])
+        mark = match.group(0)
+        before, after = text[match.start() - 1:match.start()], text[match.end():match.end() + 1]
+        if before in ",;:.!?)" and before and after.isalnum():
+            out.append(" ")  # the textbook sometimes glues a bold name to the comma before it
+        if mark == "***":
+            bold, italic = not bold, not italic
+        elif mark == "**":
+            bold = not bold
+        else:
+            italic = not italic
+        last = match.end()
+    emit(text[last:])
+    return "".join(out)
+
+
+def plain(text: str) -> str:
+    """The section text without markdown marks or footnote marks (for search snippets)."""
+    return "\n".join(inline(line, styled=False) for line in text.split("\n"))
+
+
+def render_text(text: str) -> str:
+    """A section's markdown as terminal lines: paragraphs, lists with hanging indents, headings in bold.
+
+    Footnote marks are removed and a picture the text points at is noted as not available. The lines are
+    not wrapped here: :func:`judgekit.textstyle.fit` wraps them with their hanging indents.
+    """
+    from judgekit.textstyle import style
+
+    out: list[str] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            joined = " ".join(para)
+            line = inline(joined)
+            if _PICTURE_REFERENCE.search(joined) and not _IMAGE.search(joined):
+                line += " " + style(MISSING_PICTURE.format("l'immagine del manuale originale non è inclusa"),
+                                    "dim")
+            out.append(line)
+            para.clear()
+
+    for raw in text.split("\n"):
+        stripped = raw.strip()
+        if not stripped:
+            flush()
+            if out and out[-1] != "":
+                out.append("")
+            continue
+        heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
+        item = _LIST_ITEM.match(raw)
+        if heading:
+            flush()
+            out.append(style(inline(heading.group(2), styled=False), "bold"))
+        elif item and not stripped.startswith("**"):
+            flush()
+            depth = len(item.group(1).expandtabs(4)) // 2
+            mark = "•" if item.group(2) in "-*+" else item.group(2)
+            out.append("  " * (depth + 1) + f"{mark} " + inline(item.group(3)))
+        else:
+            para.append(stripped)
+    flush()
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out)

@@ -83,6 +83,10 @@ def hit_snippet(index: dict[str, Any], hit: Hit) -> tuple[str, list[tuple[int, i
     """The snippet of a hit: from its current text, or from its history when only that matched."""
     vocab = vocab_table(index)
     text = index["texts"][hit.index]
+    if hit.doc == "manuale":  # the textbook's markdown marks are not shown
+        from judgekit.corpus.manual import plain
+
+        text = plain(text)
     piece, spans = snippet(text, hit.stems, vocab)
     if not spans and hit.stems:
         history = index["histories"][hit.index]
@@ -94,11 +98,14 @@ def hit_snippet(index: dict[str, Any], hit: Hit) -> tuple[str, list[tuple[int, i
     return piece, spans
 
 
-def to_json(index: dict[str, Any], query_text: str, hits: list[Hit]) -> str:
-    """The ``--json`` document: {"query", "hits": [{"doc", "id", "title", "score", "snippet"}]}."""
+def to_json(index: dict[str, Any], query_text: str, hits: list[Hit], error: dict[str, Any] | None = None) -> str:
+    """The ``--json`` document: {"query", "hits": [{"doc", "id", "title", "score", "snippet"}]}.
+
+    With no hits, ``error`` ({"code", "message"}) is in the document too, with ``"ok": false``.
+    """
     import json
 
-    payload = {
+    payload: dict[str, Any] = {
         "query": query_text,
         "hits": [
             {"doc": h.doc, "id": h.id, "title": h.title, "score": round(h.score, 3),
@@ -106,6 +113,9 @@ def to_json(index: dict[str, Any], query_text: str, hits: list[Hit]) -> str:
             for h in hits
         ],
     }
+    if error is not None:
+        payload["ok"] = False
+        payload["error"] = error
     return json.dumps(payload, ensure_ascii=False)
 
 
@@ -133,6 +143,8 @@ def to_text(index: dict[str, Any], query: Query, hits: list[Hit], *, why: bool =
         head += textstyle.style(_labels(index, hit), "dim")
         lines.append(f"{rank:>{width}}. {head}")
         indent = " " * (width + 2)
+        if hit.doc == "manuale" and hit.id:  # the command that opens the section
+            lines.append(indent + textstyle.style(f"→ judgekit manual {hit.id}", "green"))
         piece, spans = hit_snippet(index, hit)
         if piece:
             lines.append(indent + highlight(piece, spans))
