@@ -54,7 +54,23 @@ def stack_label(item: dict[str, Any], names: Names) -> str:
 
 
 def stack_list(items: list[dict[str, Any]], names: Names) -> str:
-    """The stack, top first ("vuota" when empty)."""
+    """The stack, top first ("vuota" when empty); the same label repeated next to itself is told once with the
+    number of times ("abilità innescata di Blood Artist (3 volte)")."""
     if not items:
         return "vuota"
-    return ", ".join(stack_label(item, names) for item in items)
+    groups: list[list[Any]] = []
+    for item in items:
+        label = stack_label(item, names)
+        if groups and groups[-1][0] == label:
+            groups[-1][1] += 1
+        else:
+            groups.append([label, 1])
+    return ", ".join(label if n == 1 else f"{label} ({n} volte)" for label, n in groups)
+
+
+def stack_note(p: dict[str, Any], names: Names) -> str:
+    """`` Pila, dalla cima: ...`` after a record that changed the stack, or nothing when the narration left it
+    out (``stack_shown`` false, see :func:`judgekit.render.narration.narrate_log`)."""
+    if p.get("stack_shown") is False:
+        return ""
+    return f" Pila, dalla cima: {stack_list(p['stack'], names)}."
