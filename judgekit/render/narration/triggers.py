@@ -84,7 +84,8 @@ def _put_on_stack(p: dict[str, Any], names: Names) -> str:
                  "timestamp, poi giocatori)")
     if p["optional"]:
         note += ". È un'abilità facoltativa («può»): si sceglie se usarla quando si risolve"
-    return f"Si innesca {describe(p['trigger'], names)}: {p['controller']} la mette in pila{note}.{stack_note(p, names)}"
+    who = p["controller"]
+    return f"Si innesca {describe(p['trigger'], names)}: {who} la mette in pila{note}.{stack_note(p, names)}"
 
 
 TEXTS: dict[str, Text] = {
