@@ -28,6 +28,7 @@ import re
 import sys
 from typing import Any
 
+from judgekit.render.narration.common import ability_label
 from judgekit.ruling.model import Ruling, RulingStep
 
 _KIND_IT = {
@@ -35,17 +36,6 @@ _KIND_IT = {
     "sba": "azioni di stato", "damage": "danno", "combat": "combattimento", "step": "sottofase",
     "effect": "effetto", "cost": "costo", "choice": "scelta", "cleanup": "cancellazione", "error": "errore",
     "layers": "layer", "layer": "layer", "characteristics": "risultato", "end": "fine della partita",
-}
-
-# What a triggered ability waits for (SCENARIO-FORMAT.md, events version 1), as the board names it.
-_EVENTS_IT = {
-    "enters": "quando entra", "leaves_battlefield": "quando lascia il campo", "dies": "quando muore",
-    "attacks": "quando attacca", "blocks": "quando blocca", "becomes_blocked": "quando è bloccata",
-    "deals_combat_damage": "quando infligge danno da combattimento",
-    "deals_combat_damage_to_player": "quando infligge danno da combattimento a un giocatore",
-    "deals_damage": "quando infligge danno", "you_gain_life": "quando guadagni punti vita",
-    "beginning_of_upkeep": "all'inizio del mantenimento", "beginning_of_end_step": "all'inizio della sottofase finale",
-    "beginning_of_combat": "all'inizio del combattimento",
 }
 
 # The short ruling stays within this many lines (at 80 columns, for every shipped scenario).
@@ -66,16 +56,6 @@ def output_width() -> int | None:
 
 def _rules(rules: list[str]) -> str:
     return f" [dim](CR {', '.join(rules)})[/dim]" if rules else ""
-
-
-def ability_label(label: str) -> str:
-    """An ability of the final state in Italian words: ``trigger:dies`` -> ``innescata quando muore``."""
-    from judgekit.render.terms import ability_label_it
-
-    if label.startswith("trigger:"):
-        event = label.split(":", 1)[1]
-        return f"innescata {_EVENTS_IT.get(event, event.replace('_', ' '))}".strip()
-    return ability_label_it(label)
 
 
 class _Out:

@@ -74,3 +74,26 @@ def stack_note(p: dict[str, Any], names: Names) -> str:
     if p.get("stack_shown") is False:
         return ""
     return f" Pila, dalla cima: {stack_list(p['stack'], names)}."
+
+
+# What a triggered ability waits for (SCENARIO-FORMAT.md, events version 1), as the board names it.
+EVENTS_IT = {
+    "enters": "quando entra", "leaves_battlefield": "quando lascia il campo", "dies": "quando muore",
+    "attacks": "quando attacca", "blocks": "quando blocca", "becomes_blocked": "quando è bloccata",
+    "deals_combat_damage": "quando infligge danno da combattimento",
+    "deals_combat_damage_to_player": "quando infligge danno da combattimento a un giocatore",
+    "deals_damage": "quando infligge danno", "you_gain_life": "quando il suo controllore guadagna punti vita",
+    "beginning_of_upkeep": "all'inizio del mantenimento", "beginning_of_end_step": "all'inizio della sottofase finale",
+    "beginning_of_combat": "all'inizio del combattimento",
+}
+
+
+def ability_label(label: str) -> str:
+    """A non-mana ability of a result in Italian words: ``static`` -> ``statica``, ``trigger:dies`` ->
+    ``innescata quando muore``."""
+    from judgekit.render.terms import ability_label_it
+
+    if label.startswith("trigger:"):
+        event = label.split(":", 1)[1]
+        return f"innescata {EVENTS_IT.get(event, event.replace('_', ' '))}".strip()
+    return ability_label_it(label)
