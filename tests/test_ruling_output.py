@@ -152,3 +152,19 @@ def test_final_board_names_trigger_abilities_in_italian_words() -> None:
     for ident in SHIPPED:
         out = _run("ruling", ident, columns=100).stdout
         assert not re.search(r"innescata \([a-z_]+\)", out), ident
+
+
+def test_legend_rule_step_names_no_object_ids() -> None:
+    doc = json.loads(_run("ruling", "choices-legend-rule-keep-new", "--json").stdout)
+    step = next(s for s in doc["steps"] if "Regola delle leggende" in s["text"])
+    for oid in step.get("objects", []) + list(doc["final"]["objects"]):
+        assert oid not in step["text"], oid
+
+
+def test_copy_exceptions_are_told_in_italian_words() -> None:
+    from judgekit.render.narration.common import PLAIN
+    from judgekit.render.narration.layers import _copy_text
+
+    text = _copy_text("Grizzly Bears", {"except": {"types": ["Artifact", "Creature"], "name": "Orso"}}, PLAIN)
+    assert "types" not in text and "name" not in text
+    assert "ha come tipi Artefatto, Creatura" in text and "si chiama Orso" in text

@@ -84,10 +84,12 @@ def _copy_text(p: Any, ops: dict[str, Any], names: Names) -> str:
             parts.append(f"è {exc.get('power', '?')}/{exc.get('toughness', '?')}")
         if exc.get("keywords"):
             parts.append(f"ha {_names(exc['keywords'])}")
-        for key in ("name", "types", "subtypes", "colors"):
+        for key, words in (("name", "si chiama"), ("types", "ha come tipi"), ("subtypes", "ha come sottotipi"),
+                           ("colors", "ha come colori")):
             if key in exc:
                 value = exc[key]
-                parts.append(f"{key} {_names(value) if isinstance(value, list) else value}")
+                shown = (_names(value) or "nessuno") if isinstance(value, list) else names.card(str(value))
+                parts.append(f"{words} {shown}")
         text += " eccetto che " + ", ".join(parts) if parts else ""
     return text
 
