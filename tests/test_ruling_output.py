@@ -168,3 +168,15 @@ def test_copy_exceptions_are_told_in_italian_words() -> None:
     text = _copy_text("Grizzly Bears", {"except": {"types": ["Artifact", "Creature"], "name": "Orso"}}, PLAIN)
     assert "types" not in text and "name" not in text
     assert "ha come tipi Artefatto, Creatura" in text and "si chiama Orso" in text
+
+
+def test_cards_written_in_italian_keep_their_italian_name_on_the_board(tmp_path: Path) -> None:
+    path = tmp_path / "nomi.yaml"
+    path.write_text("title: Nomi\nsource: test\nplayers: [{name: Anna}, {name: Bruno}]\n"
+                    "battlefield:\n  - {id: orso, card: Orsi Grizzly, controller: Bruno}\n"
+                    "hand:\n  Anna:\n    - {id: bolt, card: Fulmine}\n"
+                    "actions:\n  - cast: {object: bolt, targets: [orso]}\n  - resolve\n", encoding="utf-8")
+    out = _run("ruling", str(path), columns=80).stdout
+    board = out[out.index("Stato finale"):]
+    assert "Orsi Grizzly" in board and "Fulmine" in board
+    assert "Grizzly Bears" not in out and "Lightning Bolt" not in out

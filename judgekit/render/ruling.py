@@ -28,7 +28,7 @@ import re
 import sys
 from typing import Any
 
-from judgekit.render.narration.common import ability_label
+from judgekit.render.narration.common import PLAIN, Names, ability_label, stack_label
 from judgekit.ruling.model import Ruling, RulingStep
 
 _KIND_IT = {
@@ -203,10 +203,10 @@ def changed_objects(ruling: Ruling) -> dict[str, str]:
     return marks
 
 
-def _permanent(o: dict[str, Any], objects: dict[str, Any]) -> str:
+def _permanent(o: dict[str, Any], objects: dict[str, Any], names: Names) -> str:
     from judgekit.render.terms import it, type_line_it
 
-    parts = [o["name"]]
+    parts = [names.card(o["name"])]
     if o["power"] is not None:
         parts[0] += f" {o['power']}/{o['toughness']}"
     if len(o["subtypes"]) < 12:
@@ -224,7 +224,7 @@ def _permanent(o: dict[str, Any], objects: dict[str, Any]) -> str:
     if o["mana"]:
         extra.append("mana " + "".join("{" + m + "}" for m in o["mana"]))
     if o["attached_to"]:
-        target = objects.get(o["attached_to"], {}).get("name", o["attached_to"])
+        target = names.card(objects.get(o["attached_to"], {}).get("name", o["attached_to"]))
         extra.append(f"assegnato a {target}")
     if o["token"]:
         extra.append("pedina")
@@ -236,6 +236,7 @@ def _board(out: _Out, ruling: Ruling) -> None:
     assert final is not None
     objects: dict[str, Any] = final["objects"]
     marks = changed_objects(ruling)
+    names: Names = ruling.names or PLAIN
     start_players = (ruling.start or {}).get("players", {})
     out.con.print()
     out.con.print("[bold]Stato finale[/bold]")
@@ -258,21 +259,19 @@ def _board(out: _Out, ruling: Ruling) -> None:
                 chosen = [(oid, o) for oid, o in chosen if "Creature" not in o["types"]]
             if not chosen:
                 continue
-            items = "; ".join(out.esc(_permanent(o, objects)) + _mark(marks.get(oid)) for oid, o in chosen)
+            items = "; ".join(out.esc(_permanent(o, objects, names)) + _mark(marks.get(oid)) for oid, o in chosen)
             out.con.print(out.hanging(f"{label}:", items, indent=4))
         for zone, label in (("graveyard", "cimitero"), ("hand", "mano"), ("exile", "esilio")):
             there = [(oid, o) for oid, o in objects.items() if o["zone"] == zone and o["owner"] == name]
             if there:
-                items = ", ".join(out.esc(o["name"]) + _mark(marks.get(oid)) for oid, o in there)
+                items = ", ".join(out.esc(names.card(o["name"])) + _mark(marks.get(oid)) for oid, o in there)
                 out.con.print(out.hanging(f"{label}:", items, indent=4))
     gone = [(oid, o) for oid, o in objects.items() if o["zone"] == "gone"]
     if gone:
-        items = ", ".join(out.esc(o["name"]) + _mark(marks.get(oid)) for oid, o in gone)
+        items = ", ".join(out.esc(names.card(o["name"])) + _mark(marks.get(oid)) for oid, o in gone)
         out.con.print(out.hanging("  [dim]cessati di esistere:[/dim]", items))
     if final["stack"]:
-        from judgekit.render.narration.common import PLAIN, stack_label
-
-        items = ", ".join(out.esc(stack_label(s, PLAIN)) for s in reversed(final["stack"]))
+        items = ", ".join(out.esc(stack_label(s, names)) for s in reversed(final["stack"]))
         out.con.print(out.hanging("  In pila, dalla cima:", items))
     used = sorted(set(marks.values()), key="†»+*".index)
     if used:

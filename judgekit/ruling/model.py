@@ -64,6 +64,8 @@ class Ruling:
     # and the verdict's decisive rule (the board marks what changed; --breve keeps the steps citing the rule).
     start: dict[str, Any] | None = None
     decisive: str | None = None
+    # How card names are shown (judgekit.render.narration.common.Names), for the board; None: as reported.
+    names: Any = None
 
     @property
     def ok(self) -> bool:

@@ -37,6 +37,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     game = build_game(data, ScriptedChooser(build_script(loaded.data.get("choices") or {})))
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
     names = scenario_names(loaded.data)
+    ruling.names = names
     start = start_of(game)
     ruling.start = final_state(game)
     checks = Checks(loaded.data["actions"])
