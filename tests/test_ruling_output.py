@@ -180,3 +180,19 @@ def test_cards_written_in_italian_keep_their_italian_name_on_the_board(tmp_path:
     board = out[out.index("Stato finale"):]
     assert "Orsi Grizzly" in board and "Fulmine" in board
     assert "Grizzly Bears" not in out and "Lightning Bolt" not in out
+
+
+def test_brief_ruling_shows_the_step_that_changed_a_players_life_and_not_the_spell_going_to_the_graveyard() -> None:
+    doc = json.loads(_run("ruling", "persist-returns", "--json").stdout)
+    out = " ".join(_run("ruling", "persist-returns", "--breve", columns=80).stdout.split())
+    life = [s["text"] for s in doc["steps"] if s["kind"] == "damage" and "Bruno" in s["text"]]
+    assert life and all(" ".join(t.split()) in out for t in life)
+    spell_done = [s["text"] for s in doc["steps"] if "Come ultima parte della risoluzione" in s["text"]]
+    assert spell_done and not any(" ".join(t.split()) in out for t in spell_done)
+
+
+def test_board_marks_a_permanent_changed_in_place_and_says_it_is_tapped() -> None:
+    out = _run("ruling", "wither-blocked", columns=80).stdout
+    board = " ".join(out[out.index("Stato finale"):].split())
+    assert "TAPpata" in board and "segnalini -1/-1) *" in board
+    assert "* è cambiato" in board

@@ -12,9 +12,10 @@ importance:
 1. an illegal action (``error``) or the end of the game (``end``);
 2. a step citing the verdict's decisive rule (or a subrule of it);
 3. a state-based action about an object (what died, what the legend rule put away);
-4. a damage, effect or combat step about an object that changed between the start and the end (zone,
-   characteristics, counters, tapped, damage) or about a player's life;
-5. any other step about an object that changed (a trigger, a resolution);
+4. a damage, effect or combat step about a permanent that changed between the start and the end (zone,
+   characteristics, counters, tapped, damage), or naming a player whose life or poison changed;
+5. any other step about a permanent that changed (a trigger, a resolution); an instant or sorcery going
+   through the stack is the normal course of a spell and does not count;
 
 casting, activating, choices, costs and the steps of the turn count only by rules 1 and 2. When they do not
 all fit, the more important ones are kept (the earlier first among equals) and a last line says how many
@@ -195,7 +196,8 @@ def changed_objects(ruling: Ruling) -> dict[str, str]:
     for oid, o in ruling.final["objects"].items():
         b = before.get(oid)
         if b is None:
-            marks[oid] = "+"
+            if o["zone"] == "battlefield":
+                marks[oid] = "+"
         elif b["zone"] != o["zone"]:
             marks[oid] = "†" if o["zone"] == "graveyard" else "»"
         elif any(b.get(k) != o.get(k) for k in _SEEN):
@@ -215,7 +217,7 @@ def _permanent(o: dict[str, Any], objects: dict[str, Any], names: Names) -> str:
         types = type_line_it(o["supertypes"], o["types"]) + " e tutti i tipi di creatura"
     extra = [types]
     if o["tapped"]:
-        extra.append("TAPpato")
+        extra.append("TAPpata" if "Creature" in o["types"] else "TAPpato")
     if o["damage"]:
         extra.append(f"danno {o['damage']}")
     extra += [f"{n} segnalin{'o' if n == 1 else 'i'} {k}" for k, n in o["counters"].items()]
@@ -312,9 +314,6 @@ def _cites(step: RulingStep, rule: str | None) -> bool:
     return any(r == rule or (r.startswith(rule) and not r[len(rule):len(rule) + 1].isdigit()) for r in step.rules)
 
 
-_LIFE = re.compile(r"punti vita")
-
-
 def importance(ruling: Ruling, step: RulingStep) -> int | None:
     """How decisive a step is for the short ruling (0 most; ``None``: not decisive), see the module's docstring."""
     if step.kind in ("error", "end"):
@@ -325,9 +324,15 @@ def importance(ruling: Ruling, step: RulingStep) -> int | None:
         return None
     if step.kind == "sba" and step.objects:
         return 2
-    changed = changed_objects(ruling)
+    final = ruling.final or {"objects": {}, "players": {}}
+    spells = {"Instant", "Sorcery"}
+    changed = {oid for oid in changed_objects(ruling) if not spells & set(final["objects"][oid]["types"])}
     about_change = any(oid in changed for oid in step.objects)
-    if step.kind in ("damage", "effect", "combat") and (about_change or _LIFE.search(step.text)):
+    before = (ruling.start or {}).get("players", {})
+    lives = [name for name, p in final["players"].items()
+             if name in before and (before[name]["life"], before[name]["poison"]) != (p["life"], p["poison"])]
+    about_life = any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", step.text) for name in lives)
+    if step.kind in ("damage", "effect", "combat") and (about_change or about_life):
         return 3
     return 4 if about_change else None
 
