@@ -22,6 +22,8 @@ def ruling_command(
     as_json: Annotated[bool, typer.Option("--json", help="Stampa il risultato come un documento JSON.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Esce con codice 4 se le aspettative (expect) non "
                                                         "sono verificate.")] = False,
+    brief: Annotated[bool, typer.Option("--breve", "--brief", help="Solo il verdetto, le ipotesi e i passi decisivi "
+                                                                   "(al massimo 20 righe).")] = False,
 ) -> None:
     """Riproduce uno scenario e spiega il verdetto passo per passo, citando le Comprehensive Rules."""
     from judgekit.errors import CheckFailedError, FileAccessError, InvalidFileError, Issue, NotFoundError
@@ -68,7 +70,7 @@ def ruling_command(
     else:
         from judgekit.render.ruling import render
 
-        render(result)
+        render(result, brief=brief)
     if check and not result.passed:
         if as_json:
             raise typer.Exit(CheckFailedError.exit_code)

@@ -60,6 +60,12 @@ class Ruling:
     # Defaults the replay took where the scenario gave no choice (SCENARIO-FORMAT.md 2.10): objects with
     # ``as_dict()`` (judgekit.ruling.assumptions.Assumption).
     assumptions: list[Any] = field(default_factory=list)
+    # For the text output only (not in --json): the state before the first action, in the shape of ``final``,
+    # and the verdict's decisive rule (the board marks what changed; --breve keeps the steps citing the rule).
+    start: dict[str, Any] | None = None
+    decisive: str | None = None
+    # How card names are shown (judgekit.render.narration.common.Names), for the board; None: as reported.
+    names: Any = None
 
     @property
     def ok(self) -> bool:

@@ -15,11 +15,12 @@ from judgekit.scenario.terms import fold
 
 
 def _objects(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    yield from data.get("battlefield") or []
-    for zone in ("graveyard", "hand"):
-        for objs in (data.get(zone) or {}).values():
-            yield from objs
-    yield from data.get("exile") or []
+    """Every object the file describes: in each zone (a list, or a mapping owner -> list), and cast inline."""
+    for zone in ("battlefield", "graveyard", "hand", "exile", "library"):
+        value = data.get(zone) or []
+        lists = value.values() if isinstance(value, dict) else [value]
+        for objs in lists:
+            yield from (o for o in objs or [] if isinstance(o, dict))
     for action in data.get("actions") or []:
         cast = action.get("cast")
         if isinstance(cast, dict) and isinstance(cast.get("object"), dict):

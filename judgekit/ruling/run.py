@@ -14,14 +14,14 @@ from judgekit.engine.driver import play
 from judgekit.engine.errors import ScenarioProblem
 from judgekit.engine.setup import build_game
 from judgekit.errors import InvalidFileError
-from judgekit.render.narration import message, narrate
+from judgekit.render.narration import message, narrate_log
 from judgekit.ruling.assumptions import collect as collect_assumptions
 from judgekit.ruling.expect import Checks, check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
 from judgekit.ruling.model import Ruling, RulingStep
 from judgekit.ruling.names import scenario_names
-from judgekit.ruling.verdict import Focus, build_verdict, start_of
+from judgekit.ruling.verdict import Focus, build_verdict, decisive_rule, start_of
 from judgekit.scenario.choices import build_script
 from judgekit.scenario.loaded import LoadedScenario
 from judgekit.scenario.loader import load_scenario, load_scenario_text
@@ -37,7 +37,9 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     game = build_game(data, ScriptedChooser(build_script(loaded.data.get("choices") or {})))
     ruling = Ruling(scenario=loaded.id, title=loaded.title, source=loaded.source)
     names = scenario_names(loaded.data)
+    ruling.names = names
     start = start_of(game)
+    ruling.start = final_state(game)
     checks = Checks(loaded.data["actions"])
     try:
         outcome = play(game, data["actions"], observer=checks if checks else None)
@@ -51,7 +53,8 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
             # Where the file wrote what was illegal (an extension of the result: file, line, key).
             where = loaded.issue(_written(loaded, outcome.error.key), "")
             ruling.error.update({"file": where.file, "line": where.line, "key": where.key or None})
-    ruling.steps = [RulingStep(r.kind, narrate(r, names), list(r.rules), list(r.objects)) for r in game.log]
+    ruling.steps = [RulingStep(r.kind, text, list(r.rules), list(r.objects))
+                    for r, text in zip(game.log, narrate_log(game.log, names), strict=True)]
     if explain:
         ruling.steps += explain_layers(game, ruling, names)
     ruling.final = final_state(game)
@@ -59,6 +62,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling, game, checks)
     ruling.verdict = build_verdict(game, start, ruling, Focus.of(exp), names)
+    ruling.decisive = decisive_rule(game, start, ruling, Focus.of(exp), names).rule or None
     return ruling
 
 

@@ -75,10 +75,10 @@ def _trigger_order(p: dict[str, Any], names: Names) -> str:
 
 
 def _legend_rule(p: dict[str, Any], names: Names) -> str:
-    others = ", ".join(p["others"])
-    return (f"Regola delle leggende per {names.card(p['name'])}: {NO_CHOICE} {p['player']} tiene {p['kept']}, quello "
-            f"sul campo di battaglia da più tempo, e mette nel cimitero {others}; poteva tenere invece "
-            f"{p['alternative']}.")
+    n = len(p["others"])
+    others, alternative = ("l'altro", "l'altro") if n == 1 else (f"gli altri {n}", "uno degli altri")
+    return (f"Regola delle leggende per {names.card(p['name'])}: {NO_CHOICE} {p['player']} tiene quello sul campo di "
+            f"battaglia da più tempo e mette nel cimitero {others}; poteva tenere {alternative}.")
 
 
 def _discard(p: dict[str, Any], names: Names) -> str:

@@ -54,7 +54,46 @@ def stack_label(item: dict[str, Any], names: Names) -> str:
 
 
 def stack_list(items: list[dict[str, Any]], names: Names) -> str:
-    """The stack, top first ("vuota" when empty)."""
+    """The stack, top first ("vuota" when empty); the same label repeated next to itself is told once with the
+    number of times ("abilità innescata di Blood Artist (3 volte)")."""
     if not items:
         return "vuota"
-    return ", ".join(stack_label(item, names) for item in items)
+    groups: list[list[Any]] = []
+    for item in items:
+        label = stack_label(item, names)
+        if groups and groups[-1][0] == label:
+            groups[-1][1] += 1
+        else:
+            groups.append([label, 1])
+    return ", ".join(label if n == 1 else f"{label} ({n} volte)" for label, n in groups)
+
+
+def stack_note(p: dict[str, Any], names: Names) -> str:
+    """`` Pila, dalla cima: ...`` after a record that changed the stack, or nothing when the narration left it
+    out (``stack_shown`` false, see :func:`judgekit.render.narration.narrate_log`)."""
+    if p.get("stack_shown") is False:
+        return ""
+    return f" Pila, dalla cima: {stack_list(p['stack'], names)}."
+
+
+# What a triggered ability waits for (SCENARIO-FORMAT.md, events version 1), as the board names it.
+EVENTS_IT = {
+    "enters": "quando entra", "leaves_battlefield": "quando lascia il campo", "dies": "quando muore",
+    "attacks": "quando attacca", "blocks": "quando blocca", "becomes_blocked": "quando è bloccata",
+    "deals_combat_damage": "quando infligge danno da combattimento",
+    "deals_combat_damage_to_player": "quando infligge danno da combattimento a un giocatore",
+    "deals_damage": "quando infligge danno", "you_gain_life": "quando il suo controllore guadagna punti vita",
+    "beginning_of_upkeep": "all'inizio del mantenimento", "beginning_of_end_step": "all'inizio della sottofase finale",
+    "beginning_of_combat": "all'inizio del combattimento",
+}
+
+
+def ability_label(label: str) -> str:
+    """A non-mana ability of a result in Italian words: ``static`` -> ``statica``, ``trigger:dies`` ->
+    ``innescata quando muore``."""
+    from judgekit.render.terms import ability_label_it
+
+    if label.startswith("trigger:"):
+        event = label.split(":", 1)[1]
+        return f"innescata {EVENTS_IT.get(event, event.replace('_', ' '))}".strip()
+    return ability_label_it(label)

@@ -238,7 +238,7 @@ def _untapped(p: dict[str, Any], names: Names) -> str:
 
 
 def _token_created(p: dict[str, Any], names: Names) -> str:
-    return (f"{p['player']} crea una pedina {names.card(p['name'])} ({p['id']}), che entra sul campo di battaglia "
+    return (f"{p['player']} crea una pedina {names.card(p['name'])}, che entra sul campo di battaglia "
             f"sotto il suo controllo (timestamp {p['timestamp']}).")
 
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from judgekit.engine.operations import OP_LAYER
 from judgekit.engine.vocab import BASIC_LAND_MANA, Layer
-from judgekit.render.narration.common import PLAIN, Names, Text
-from judgekit.render.terms import LAYER_NAMES_IT, ability_label_it, it, type_line_it
+from judgekit.render.narration.common import PLAIN, Names, Text, ability_label
+from judgekit.render.terms import LAYER_NAMES_IT, it, type_line_it
 
 
 def _names(values: Iterable[str]) -> str:
@@ -71,7 +71,7 @@ def ability_text(spec: dict[str, Any]) -> str:
     if "activated" in spec:
         return "un'abilità attivata"
     if "trigger" in spec:
-        return f"un'abilità innescata ({spec['trigger'].get('event')})"
+        return f"un'abilità {ability_label('trigger:' + str(spec['trigger'].get('event')))}"
     return "un'abilità statica"
 
 
@@ -84,10 +84,12 @@ def _copy_text(p: Any, ops: dict[str, Any], names: Names) -> str:
             parts.append(f"è {exc.get('power', '?')}/{exc.get('toughness', '?')}")
         if exc.get("keywords"):
             parts.append(f"ha {_names(exc['keywords'])}")
-        for key in ("name", "types", "subtypes", "colors"):
+        for key, words in (("name", "si chiama"), ("types", "ha come tipi"), ("subtypes", "ha come sottotipi"),
+                           ("colors", "ha come colori")):
             if key in exc:
                 value = exc[key]
-                parts.append(f"{key} {_names(value) if isinstance(value, list) else value}")
+                shown = (_names(value) or "nessuno") if isinstance(value, list) else names.card(str(value))
+                parts.append(f"{words} {shown}")
         text += " eccetto che " + ", ".join(parts) if parts else ""
     return text
 
@@ -176,7 +178,7 @@ def describe_result(r: dict[str, Any], layer: str, names: Names = PLAIN) -> str:
     if la == Layer.COLOR:
         return _names(r["colors"]) if r["colors"] else "incolore"
     if la == Layer.ABILITY:
-        parts = [it(k) for k in r["keywords"]] + [ability_label_it(a["label"]) if a["kind"] != "mana" else
+        parts = [it(k) for k in r["keywords"]] + [ability_label(a["label"]) if a["kind"] != "mana" else
                                                   ability_text(a["spec"]) for a in r["abilities"]]
         return ", ".join(parts) if parts else "nessuna abilità"
     return f"{r['power']}/{r['toughness']}"
@@ -256,7 +258,7 @@ def summary(c: Any) -> str:
     if c.power is not None:
         parts.append(f"{c.power}/{c.toughness}")
     kws = [it(k) for k in c.keywords]
-    other = [ability_label_it(a.label()) for a in c.abilities if a.kind != "mana"]
+    other = [ability_label(a.label()) for a in c.abilities if a.kind != "mana"]
     parts.append("abilità: " + (", ".join(kws + other) if kws or other else "nessuna"))
     if c.mana:
         parts.append("mana: " + " ".join("{" + m + "}" for m in c.mana))

@@ -81,7 +81,7 @@ def _legend_rule(p: dict[str, Any], names: Names) -> str:
            "senza una scelta indicata, il replay tiene quello che è sul campo di battaglia da più tempo (il primo "
            "in ordine di timestamp)")
     return (f"Regola delle leggende: {p['controller']} controlla più permanenti leggendari chiamati "
-            f"{names.card(p['name'])} e ne sceglie uno da tenere, {p['keep']} ({how}); {p['put']} "
+            f"{names.card(p['name'])} e ne sceglie uno da tenere ({how}); un altro, che non tiene, "
             f"{_to_graveyard(p)} (non è una distruzione).")
 
 

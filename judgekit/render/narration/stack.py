@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.render.narration.common import Names, Text, stack_label, stack_list
+from judgekit.render.narration.common import Names, Text, stack_label, stack_note
 from judgekit.render.narration.turn import step_name
 from judgekit.render.terms import ZONE_NAMES_IT, it
 
@@ -65,7 +65,7 @@ def _targets_legal(p: dict[str, Any]) -> str:
 
 
 def _on_stack(p: dict[str, Any], names: Names) -> str:
-    return f". {p['player']} riceve di nuovo priorità (117.3c). Pila, dalla cima: {stack_list(p['stack'], names)}."
+    return f". {p['player']} riceve di nuovo priorità (117.3c).{stack_note(p, names)}"
 
 
 # -- why a target is illegal ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.render.narration.common import Names, Text, stack_list
+from judgekit.render.narration.common import Names, Text, stack_note
 from judgekit.render.narration.stack import problem_text
 from judgekit.render.terms import it
 
@@ -84,8 +84,8 @@ def _put_on_stack(p: dict[str, Any], names: Names) -> str:
                  "timestamp, poi giocatori)")
     if p["optional"]:
         note += ". È un'abilità facoltativa («può»): si sceglie se usarla quando si risolve"
-    return (f"Si innesca {describe(p['trigger'], names)}: {p['controller']} la mette in pila{note}. Pila, dalla "
-            f"cima: {stack_list(p['stack'], names)}.")
+    who = p["controller"]
+    return f"Si innesca {describe(p['trigger'], names)}: {who} la mette in pila{note}.{stack_note(p, names)}"
 
 
 TEXTS: dict[str, Text] = {

@@ -91,7 +91,8 @@ def _no_move(p: dict[str, Any], names: Names) -> str:
 
 def _describe(o: dict[str, Any]) -> str:
     """An object's final characteristics in a few words (an entry of ``final.objects``)."""
-    from judgekit.render.terms import ability_label_it, it, type_line_it
+    from judgekit.render.narration.common import ability_label
+    from judgekit.render.terms import it, type_line_it
 
     if len(o["subtypes"]) < 12:
         line = type_line_it(o["supertypes"], o["types"], o["subtypes"])
@@ -100,7 +101,7 @@ def _describe(o: dict[str, Any]) -> str:
     if o["power"] is not None:
         line += f" {o['power']}/{o['toughness']}"
     parts = [line, "colori: " + (", ".join(it(c) for c in o["colors"]) if o["colors"] else "incolore")]
-    abilities = [it(k) for k in o["keywords"]] + [ability_label_it(a) for a in o["abilities"]]
+    abilities = [it(k) for k in o["keywords"]] + [ability_label(a) for a in o["abilities"]]
     parts.append("abilità: " + ", ".join(abilities) if abilities else "nessuna abilità")
     if o["mana"]:
         parts.append("mana " + "".join("{" + m + "}" for m in o["mana"]))
