@@ -196,3 +196,28 @@ def test_board_marks_a_permanent_changed_in_place_and_says_it_is_tapped() -> Non
     board = " ".join(out[out.index("Stato finale"):].split())
     assert "TAPpata" in board and "segnalini -1/-1) *" in board
     assert "* è cambiato" in board
+
+
+def test_svg_saves_the_whole_ruling_as_a_picture(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    target = tmp_path / "verdetto.svg"
+    done = subprocess.run([sys.executable, "-m", "judgekit", "ruling", "zero-life", "--svg", str(target)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    picture = target.read_text(encoding="utf-8")
+    assert picture.startswith("<svg") and "Verdetto" in picture and "704.5a" in picture
+
+
+def test_svg_to_a_folder_that_cannot_be_written_is_exit_5_and_writes_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    blocked = tmp_path / "file"
+    blocked.write_text("x", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "judgekit", "ruling", "zero-life", "--svg", str(blocked / "v.svg")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 5
+    assert "Traceback" not in done.stderr and "impossibile scrivere" in done.stderr
+    assert blocked.read_text(encoding="utf-8") == "x"

@@ -24,6 +24,8 @@ def ruling_command(
                                                         "sono verificate.")] = False,
     brief: Annotated[bool, typer.Option("--breve", "--brief", help="Solo il verdetto, le ipotesi e i passi decisivi "
                                                                    "(al massimo 20 righe).")] = False,
+    svg: Annotated[Path | None, typer.Option("--svg", metavar="FILE", help="Salva anche il verdetto come immagine "
+                                                                          "SVG (da mostrare o stampare).")] = None,
 ) -> None:
     """Riproduce uno scenario e spiega il verdetto passo per passo, citando le Comprehensive Rules."""
     from judgekit.errors import CheckFailedError, FileAccessError, InvalidFileError, Issue, NotFoundError
@@ -71,6 +73,10 @@ def ruling_command(
         from judgekit.render.ruling import render
 
         render(result, brief=brief)
+        if svg is not None:
+            from judgekit.render.ruling import render_svg
+
+            render_svg(result, svg, brief=brief)
     if check and not result.passed:
         if as_json:
             raise typer.Exit(CheckFailedError.exit_code)

@@ -369,6 +369,29 @@ def _render_brief(out: _Out, ruling: Ruling) -> None:
     _brief_steps(out, ruling, BRIEF_LINES - used)
 
 
+def render_svg(ruling: Ruling, path: Any, *, brief: bool = False, width: int = 100) -> None:
+    """Save the ruling, drawn as :func:`render` draws it at ``width`` columns, as an SVG picture (written
+    atomically: a failed write leaves no half file)."""
+    import io
+
+    from rich.console import Console
+
+    from judgekit.fileio import write_atomic
+
+    con = Console(record=True, file=io.StringIO(), highlight=False, soft_wrap=False, width=width,
+                  force_terminal=True, color_system="truecolor")
+    render(ruling, con, brief=brief)
+    write_atomic(path, con.export_svg(title=f"judgekit — {ruling.title}"))
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    try:
+        os.chmod(path, 0o666 & ~mask)  # a picture to share: the usual permissions, not the temporary file's
+    except OSError:
+        pass
+
+
 def render(ruling: Ruling, console: Any = None, *, brief: bool = False) -> None:
     """Print the ruling: title, verdict, assumptions, steps with the rules they apply, layer tables per object,
     the final board, error and checks; ``brief``: only the verdict, the assumptions and the decisive steps."""
