@@ -35,8 +35,8 @@ def italian_date(iso: str | None) -> str:
 def source_line(source: dict[str, Any] | None) -> str:
     if not source:
         return "fonte non indicata"
-    return f"{source.get('label') or source.get('document')}, {italian_date(source.get('date'))} " \
-           f"({source.get('document')})"
+    # The document's name and date: a seed file name (``001_….txt``) says nothing to a player at the table.
+    return f"{source.get('label') or source.get('document')}, {italian_date(source.get('date'))}"
 
 
 # --------------------------------------------------------------------------- JSON
