@@ -321,6 +321,8 @@ def _describe(game: Game, t: PendingTrigger) -> dict[str, Any]:
     source = t.source_lki or chars(game, t.source_uid)
     subject = t.trigger_object
     return {"source": source.name, "keyword": trig.keyword,
+            # Why a keyword trigger triggered: the creature died without this counter (CR 702.79a, 702.93a).
+            "counter": KEYWORD_TRIGGERS[trig.keyword][0] if trig.keyword in KEYWORD_TRIGGERS else None,
             "event": None if trig.keyword else trig.event, "controller": t.controller,
             "subject": game.display(subject) if subject is not None and subject != t.source_uid else None}
 

@@ -27,7 +27,8 @@ def describe(t: dict[str, Any], names: Names) -> str:
     (Y muore)"."""
     source = names.card(t["source"])
     if t["keyword"]:
-        return f"{it(str(t['keyword']))} di {source}"
+        reason = f" ({source} muore senza segnalini {t['counter']})" if t.get("counter") else ""
+        return f"{it(str(t['keyword']))} di {source}{reason}"
     event = t["event"]
     what = EVENT_IT.get(event, event)
     if event in _STEP_EVENTS:
