@@ -61,8 +61,10 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     ruling.assumptions = collect_assumptions(game, loaded.data.get("choices"), names)
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling, game, checks)
-    ruling.verdict = build_verdict(game, start, ruling, Focus.of(exp), names)
-    ruling.decisive = decisive_rule(game, start, ruling, Focus.of(exp), names).rule or None
+    focus = Focus.of(exp)
+    decisive = decisive_rule(game, start, ruling, focus, names)
+    ruling.verdict = build_verdict(game, start, ruling, focus, names, decisive)
+    ruling.decisive = decisive.rule or None
     return ruling
 
 

@@ -395,11 +395,13 @@ def decisive_rule(game: Game, start: Start, ruling: Ruling, focus: Focus, names:
     return Decisive("", "", "records")
 
 
-def verdict_parts(game: Game, start: Start, ruling: Ruling, focus: Focus,
-                  names: Names = PLAIN) -> list[tuple[str, dict[str, Any]]]:
-    """The verdict as data: ``(code, params)`` for each sentence (texts in render/narration/verdict.py)."""
+def verdict_parts(game: Game, start: Start, ruling: Ruling, focus: Focus, names: Names = PLAIN,
+                  decisive: Decisive | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The verdict as data: ``(code, params)`` for each sentence (texts in render/narration/verdict.py);
+    ``decisive`` when the caller already has it."""
     parts: list[tuple[str, dict[str, Any]]] = []
-    decisive = decisive_rule(game, start, ruling, focus, names)
+    if decisive is None:
+        decisive = decisive_rule(game, start, ruling, focus, names)
     rule_part = ("verdict.rule", {"rule": decisive.rule, "why": decisive.why})
     if ruling.error is not None:
         parts.append(("verdict.error", {"message": ruling.error.get("message") or ""}))
@@ -438,7 +440,8 @@ def _described(final: dict[str, Any], ruling: Ruling, focus: Focus) -> list[dict
             else final["objects"][i] for i in chosen]
 
 
-def build_verdict(game: Game, start: Start, ruling: Ruling, focus: Focus, names: Names = PLAIN) -> str:
+def build_verdict(game: Game, start: Start, ruling: Ruling, focus: Focus, names: Names = PLAIN,
+                  decisive: Decisive | None = None) -> str:
     """The verdict: its sentences joined (SCENARIO-FORMAT.md 2.10)."""
     return " ".join(s for s in (say(code, params, names) for code, params in
-                                verdict_parts(game, start, ruling, focus, names)) if s)
+                                verdict_parts(game, start, ruling, focus, names, decisive)) if s)
