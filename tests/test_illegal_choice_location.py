@@ -31,3 +31,16 @@ def test_an_illegal_action_names_the_action() -> None:
     assert result.error is not None and result.error["rule"] == "508.1a"
     assert result.error["key"] == "actions[0].declare_attackers"
     assert result.error["line"] == 4
+
+
+def test_a_bad_answer_found_at_load_names_the_choices_key_as_written() -> None:
+    import pytest
+
+    from judgekit.errors import InvalidFileError
+    from judgekit.scenario.loader import load_scenario_text
+
+    text = "players: [Anna, Bruno]\nbattlefield: {Anna: [Blood Artist]}\nchoices:\n  Blood Artist: {modes: [-1]}\n"
+    with pytest.raises(InvalidFileError) as caught:
+        load_scenario_text(text, "bad.yaml")
+    (issue,) = caught.value.issues
+    assert issue.key == "choices.Blood Artist.modes" and issue.line == 4

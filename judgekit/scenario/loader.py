@@ -138,6 +138,7 @@ class _Checker(References):
         # The names of every object (its own, its card's English and Italian ones), by id(obj).
         self.names: dict[int, tuple[str | None, ...]] = {}
         self.token_ids: set[str] = set()
+        self.choice_keys: dict[str, str] = {}
         self.ambiguous: set[str] = set()
 
     # -- objects ----------------------------------------------------------------------------------------
@@ -337,6 +338,9 @@ class _Checker(References):
         data["effects"] = [resolver.tree(e.model_dump(by_alias=True, exclude_none=True), ("effects", i))
                            for i, e in enumerate(m.effects)]
         data["choices"] = resolver.choices(dict(m.choices))
+        if len(data["choices"]) == len(m.choices):
+            self.choice_keys = {str(new): str(old) for new, old in zip(data["choices"], m.choices, strict=True)
+                                if new != old}
         expect = m.expect.model_dump(exclude_unset=True) if m.expect is not None else None
         data["expect"] = resolver.expect(expect, ("expect",)) if expect is not None else None
         self.ambiguous = resolver.ambiguous

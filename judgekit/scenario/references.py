@@ -29,7 +29,12 @@ class References:
     token_ids: set[str]
     ambiguous: set[str]
 
+    # A ``choices`` key as resolved (an id) -> as the file wrote it (a name): problems name the written key.
+    choice_keys: dict[str, str]
+
     def add(self, loc: Loc, message: str) -> None:
+        if len(loc) > 1 and loc[0] == "choices" and str(loc[1]) in self.choice_keys:
+            loc = ("choices", self.choice_keys[str(loc[1])], *loc[2:])
         self.issues.append(self.doc.issue(loc, message))
 
     def _unknown_player(self, name: str) -> str:
