@@ -171,6 +171,7 @@ SELECTOR_KEYS_ON_LKI = {
     "colors": ({"colors": ["white"]}, {"colors": ["red"]}),
     "not_colors": ({"not_colors": ["red"]}, {"not_colors": ["white"]}),
     "controller": ({"controller": "you"}, {"controller": "opponent"}),
+    "owner": ({"owner": "you"}, {"owner": "opponent"}),
     # Not matched: the token itself has the ability (it sees itself die, and is not "another").
     "other": ({"types": ["Creature"], "other": True}, {"types": ["Creature"], "other": True}),
     "token": ({"token": True}, {"token": False}),

@@ -179,6 +179,8 @@ class ChooseValue:
     controller: str
     candidates: tuple[Ref, ...]
     group: int = 0
+    # The rule that asks: 707.9 (entering as a copy), 614.1c (an "as enters" choice).
+    rule: str = "608.2d"
 
     def default(self) -> Ref | None:
         return self.candidates[0] if self.candidates else None

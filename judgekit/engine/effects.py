@@ -26,15 +26,25 @@ from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.layers import ops_data
-from judgekit.engine.objects import make_object, move, move_to, slug, token_id
+from judgekit.engine.objects import enter, entered, make_object, move, move_to, slug, token_id
 from judgekit.engine.replacement import (
+    ReplacementEffect,
     Shield,
     ShieldKind,
+    add,
     add_shield,
+    destruction,
     propose,
-    propose_destruction,
+    set_instead_runner,
 )
-from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
+from judgekit.engine.selectors import (
+    SelectorContext,
+    compile_filter,
+    is_player_selector,
+    matches,
+    select,
+    select_players,
+)
 from judgekit.engine.specs import EffectEntry, Filter, ReturnParam, TokenSpec
 from judgekit.engine.state import (
     Batch,
@@ -76,6 +86,11 @@ class EffectContext:
     illegal_targets: list[Ref] = field(default_factory=list)
     x: int = 0
     division: dict[Ref, int] | None = None
+    # The event an ``instead`` replaces (SCENARIO-FORMAT.md 2.3): ``event_object``, ``event_player`` and the
+    # VALUE ``event_amount``.
+    event_object: int | None = None
+    event_player: str | None = None
+    event_amount: int = 0
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)
@@ -88,12 +103,13 @@ def selector_context(game: Game, ctx: EffectContext) -> SelectorContext:
     src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
     return SelectorContext(you=ctx.controller, source=ctx.source_uid,
                            attached_to=src.attached_to if src is not None else None, ids=game.ids,
-                           players=tuple(p.name for p in game.players))
+                           players=tuple(p.name for p in game.players),
+                           chosen=src.chosen if src is not None else None)
 
 
 def value_context(game: Game, ctx: EffectContext) -> ValueContext:
     return ValueContext(game, all_chars(game), selector_context(game, ctx), None, list(ctx.targets),
-                        ctx.trigger_object, ctx.x)
+                        ctx.trigger_object, ctx.x, ctx.event_amount)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -162,6 +178,13 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return [game.opponent(ctx.controller)]
         if to == "trigger_object":
             return [ctx.trigger_object] if ctx.trigger_object is not None else []
+        if to == "event_object":
+            return [ctx.event_object] if ctx.event_object is not None else []
+        if to == "event_player":
+            return [ctx.event_player] if ctx.event_player is not None else []
+        if to == "chosen":
+            src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
+            return [src.chosen] if src is not None and src.chosen and game.is_player(src.chosen) else []
         if to in ("enchanted", "equipped"):
             src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
             return [src.attached_to] if src is not None and src.attached_to is not None else []
@@ -187,7 +210,9 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
     for entry in entries:
         verb = entry.verb
         with simultaneous(game):
-            if verb is not None:
+            if entry.replacement is not None:
+                create_replacement(game, ctx, entry)
+            elif verb is not None:
                 refs = resolve_refs(game, ctx, entry.to, verb)
                 VERBS[verb](game, ctx, entry, refs)
             else:
@@ -200,7 +225,9 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
                              refs: list[Ref]) -> ContinuousEffect | None:
     """Operations of a resolving spell/ability: a continuous effect with a fixed set (CR 611.2c) and values
     determined once (CR 608.2h); new timestamp (CR 613.7b)."""
-    affected = [r for r in refs if isinstance(r, int) and game.objects[r].current]
+    affected: list[int] | None = [r for r in refs if isinstance(r, int) and game.objects[r].current]
+    if entry.to is None and set(entry.ops or {}) == {"damage_cannot_be_prevented"}:
+        affected = None  # all damage this turn (CR 615.12)
     ops = freeze_values(entry.ops or {}, value_context(game, ctx))
     effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=game.new_timestamp(),
                               source_name=ctx.source_name, controller=ctx.controller, source_uid=ctx.source_uid,
@@ -212,8 +239,9 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
     rules = ["611.2c", "613.7b"]
     if effect.duration == "end_of_turn":
         rules.append("514.2")
-    game.record("effect", "effects.continuous_effect", *rules, objects=[game.objects[u].id for u in affected],
-                source=ctx.source_name, affected=[game.display(u) for u in affected], ops=ops_data(ops, game),
+    shown = affected or []
+    game.record("effect", "effects.continuous_effect", *rules, objects=[game.objects[u].id for u in shown],
+                source=ctx.source_name, affected=[game.display(u) for u in shown], ops=ops_data(ops, game),
                 duration=effect.duration, timestamp=effect.timestamp)
     return effect
 
@@ -230,7 +258,10 @@ def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok:
     if c.has("indestructible"):
         game.record("effect", "effects.indestructible", "702.12b", objects=[obj.id], name=c.name)
         return False
-    if regenerate_ok and propose_destruction(game, obj.uid):
+    happens = destruction(game, obj.uid) if regenerate_ok else GameEvent(EventKind.DESTROY, obj=obj.uid)
+    if happens is None:
+        return False  # replaced by something else (SCENARIO-FORMAT.md 2.3, instead)
+    if happens.data.get("regenerate"):
         obj.tapped = True
         obj.damage = 0
         obj.deathtouch_damage = False
@@ -243,10 +274,13 @@ def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok:
         game.record("effect", "effects.regenerated", "701.19a", objects=[obj.id], name=c.name,
                     left_combat=left_combat)
         return False
-    move_to(game, obj, Zone.GRAVEYARD, lki=lki)
+    new = move_to(game, obj, Zone.GRAVEYARD, lki=lki)
+    if new is obj:
+        return False  # it stays on the battlefield (a replacement effect, 614.1a)
     if not quiet:
-        game.record("effect", "effects.destroyed", rule, objects=[obj.id], name=c.name, owner=obj.owner)
-    return True
+        extra = {} if new.zone == Zone.GRAVEYARD else {"zone": str(new.zone)}
+        game.record("effect", "effects.destroyed", rule, objects=[obj.id], name=c.name, owner=obj.owner, **extra)
+    return new.zone == Zone.GRAVEYARD
 
 
 def protected_from(source: Computed, target: Computed) -> str | None:
@@ -269,9 +303,12 @@ def _prevention(game: Game, proposed: GameEvent, source: Computed, target_name: 
                 target_id: str | None) -> GameEvent | None:
     """The damage event that happens once prevention effects have applied (CR 615), said in a step; None when
     all of it is prevented."""
+    if cannot_be_prevented(game, source, proposed.combat):
+        proposed.data["unpreventable"] = True
+    mark = len(game.log)
     happens = propose(game, proposed)
     prevented = proposed.amount - (happens.amount if happens is not None else 0)
-    if prevented:
+    if prevented and not any(r.kind == "replacement" for r in game.log[mark:]):
         game.record("damage", "effects.damage_prevented", "615.7", objects=[target_id] if target_id else [],
                     source=source.name, amount=prevented, target=target_name, target_is_player=target_id is None)
     return happens if happens is not None and happens.amount > 0 else None
@@ -361,6 +398,9 @@ def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str 
     ev = propose(game, GameEvent(EventKind.LIFE_GAIN, player=player, amount=amount))
     if ev is None or ev.amount <= 0:
         return
+    if ev.kind == EventKind.LIFE_LOSS:
+        _lose(game, ev, source_name)  # a gain made a loss (SCENARIO-FORMAT.md 2.3, lose_instead)
+        return
     amount = ev.amount
     p = game.player(player)
     p.life += amount
@@ -381,11 +421,14 @@ def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
     ev = propose(game, GameEvent(EventKind.LIFE_LOSS, player=player, amount=amount))
     if ev is None or ev.amount <= 0:
         return
-    amount = ev.amount
-    p = game.player(player)
-    p.life -= amount
+    _lose(game, ev, source_name)
+
+
+def _lose(game: Game, ev: GameEvent, source_name: str) -> None:
+    p = game.player(str(ev.player))
+    p.life -= ev.amount
     game.emit(ev)
-    game.record("effect", "effects.life_lost", "119.3", player=player, amount=amount, source=source_name,
+    game.record("effect", "effects.life_lost", "119.3", player=p.name, amount=ev.amount, source=source_name,
                 life=p.life)
     game.touch()
 
@@ -611,7 +654,12 @@ def verb_draw(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref
     amount = value_amount(entry.param, value_context(game, ctx))
     for r in refs:
         if isinstance(r, str) and amount > 0:
-            game.record("effect", "effects.draw_not_modelled", "121.1", player=r, amount=amount)
+            draws = amount
+            if game.replacement_abilities or game.replacements:
+                # Drawing N cards is N events (CR 121.2), each proposed to replacement effects (614.6).
+                draws = sum(1 for _ in range(amount) if propose(game, GameEvent(EventKind.DRAW, player=r)) is not None)
+            if draws:
+                game.record("effect", "effects.draw_not_modelled", "121.1", player=r, amount=draws)
 
 
 def verb_discard(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
@@ -690,6 +738,9 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
     game from the base ``id`` or the slug of its name (:func:`~judgekit.engine.objects.token_id`)."""
     token: TokenSpec = entry.param
     count = token.count
+    if game.replacement_abilities or game.replacements:
+        ev = propose(game, GameEvent(EventKind.CREATE_TOKENS, player=ctx.controller, amount=count))
+        count = ev.amount if ev is not None else 0
     if game.tokens_created + count > MAX_TOKENS or len(game.objects) + count > MAX_OBJECTS:
         raise ScenarioProblem("effects.too_many_tokens", max_tokens=MAX_TOKENS, max_objects=MAX_OBJECTS,
                               created=game.tokens_created, count=count, objects=len(game.objects))
@@ -702,6 +753,13 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
         game.seq += 1
         obj = make_object(game, data, Zone.BATTLEFIELD, owner, owner, game.new_timestamp(), game.seq)
         obj.summoning_sick = True
+        if game.replacement_abilities or game.replacements:
+            entering = enter(game, obj, None, {})
+            if entering is None:
+                obj.zone = Zone.GONE
+                game.touch()
+                continue
+            entered(game, obj, entering)
         if tid not in game.named:
             game.named.append(tid)
         game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
@@ -777,9 +835,7 @@ def verb_return_to_battlefield(game: Game, ctx: EffectContext, entry: EffectEntr
         if card is None or not card.current or card.zone != Zone.GRAVEYARD:
             game.record("effect", "effects.not_returned", "400.7", rule, objects=[old.id], name=old.card.name)
             continue
-        back = move_to(game, card, Zone.BATTLEFIELD, controller=card.owner)
-        for kind, n in counters.items():
-            back.counters[kind] = back.counters.get(kind, 0) + n
+        back = move_to(game, card, Zone.BATTLEFIELD, controller=card.owner, counters=counters)
         game.touch()
         game.record("effect", "effects.returned_to_battlefield", rule, "400.7", objects=[card.id],
                     name=card.card.name, owner=card.owner, counters=dict(counters), timestamp=back.timestamp)
@@ -793,3 +849,69 @@ VERBS: dict[str, Verb] = {
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
 }
+
+
+# ------------------------------------------------------------------------------------------------------
+# Replacement effects made by resolving spells and abilities (SCENARIO-FORMAT.md 2.3)
+
+
+def create_replacement(game: Game, ctx: EffectContext, entry: EffectEntry) -> ReplacementEffect:
+    """An effect entry with ``replacement``: a replacement or prevention effect until ``duration`` ends (default
+    end of turn). ``of: target``, ``targets``, ``self`` or ids lock it to those objects and players now; a
+    selector is evaluated at each event (CR 611.2c)."""
+    spec = entry.replacement
+    assert spec is not None
+    fixed: tuple[Ref, ...] | None = None
+    if isinstance(spec.of, str | tuple):
+        fixed = tuple(resolve_refs(game, ctx, spec.of, None))
+    src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
+    effect = ReplacementEffect(
+        spec=spec, key=f"r{game.new_uid()}", source=src.id if src is not None else ctx.source_name,
+        source_uid=ctx.source_uid, source_name=ctx.source_name, controller=ctx.controller,
+        timestamp=game.new_timestamp(), fixed=fixed, duration=entry.duration or "end_of_turn", uses_left=spec.uses,
+        prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
+    add(game, effect)
+    game.record("effect", "effects.replacement_created", "614.1", "611.2c" if fixed is not None else "614.1",
+                objects=[game.objects[r].id for r in fixed or () if isinstance(r, int)], source=ctx.source_name,
+                event=spec.event, affected=[game.display(r) for r in fixed] if fixed is not None else None,
+                duration=effect.duration, uses=spec.uses)
+    return effect
+
+
+def _run_instead(game: Game, effect: ReplacementEffect, event: GameEvent) -> None:
+    """The ``instead`` entries of a replacement effect, for the event it replaced: ``you`` is the controller of
+    the effect's source; ``event_object``, ``event_player`` and ``event_amount`` name the event's parts."""
+    instead = effect.spec.then.instead or ()
+    obj = event.obj if event.kind != EventKind.DAMAGE or event.player is None else None
+    ctx = EffectContext(controller=effect.controller, source_uid=effect.source_uid, source_name=effect.source_name,
+                        kind="replacement", event_object=obj, event_player=event.player,
+                        event_amount=event.amount)
+    apply_effects(game, instead, ctx)
+
+
+set_instead_runner(_run_instead)
+
+
+def cannot_be_prevented(game: Game, source: Computed, combat: bool) -> bool:
+    """CR 615.12: whether damage from ``source`` can't be prevented, by a static ability of a permanent whose
+    ``affects`` picks the source, or by an effect of a resolved spell or ability naming it."""
+    for e in game.effects:
+        if e.ops.get("damage_cannot_be_prevented") and (e.affected is None or source.uid in e.affected):
+            return True
+    if not game.replacement_abilities:
+        return False
+    for obj in game.battlefield():
+        view = chars(game, obj)
+        for ab in view.abilities:
+            static = ab.spec.static
+            if ab.kind != "static" or static is None or not static.ops.get("damage_cannot_be_prevented"):
+                continue
+            sctx = SelectorContext(you=view.controller, source=obj.uid, attached_to=obj.attached_to, ids=game.ids,
+                                   players=tuple(p.name for p in game.players), chosen=obj.chosen)
+            affects = static.affects
+            if isinstance(affects, Filter) and not affects.player:
+                if compile_filter(affects, default_zone=affects.zone is not None)(source, sctx):
+                    return True
+            elif matches(affects, source, sctx):
+                return True
+    return False

@@ -95,6 +95,8 @@ class LEffect:
     targets: list[Any] = field(default_factory=list)
     trigger_object: int | None = None
     reads: set[str] = field(default_factory=set)
+    # Entering as a copy: the copiable values of the original as it entered (CR 707.2).
+    copy_values: Chars | None = None
 
     @property
     def static(self) -> bool:
@@ -174,7 +176,8 @@ def _effect_from_game(e: ContinuousEffect) -> LEffect:
     le = LEffect(key=f"e{e.uid}", ops=e.ops, timestamp=e.timestamp, order=(e.timestamp, *e.order),
                  source_uid=e.source_uid, source_name=e.source_name, controller=e.controller,
                  fixed=list(e.affected) if e.affected is not None else None, selector=e.selector,
-                 condition=e.condition, cda=e.cda, targets=list(e.targets), trigger_object=e.trigger_object)
+                 condition=e.condition, cda=e.cda, targets=list(e.targets), trigger_object=e.trigger_object,
+                 copy_values=e.copy_values)
     le.reads = _effect_reads(le)
     return le
 
@@ -277,6 +280,7 @@ class _Run:
     def sel_ctx(self, le: LEffect, W: dict[int, Work]) -> SelectorContext:
         src = self.game.objects.get(le.source_uid) if le.source_uid is not None else None
         return SelectorContext(you=self.you(le, W), source=le.source_uid,
+                               chosen=src.chosen if src is not None else None,
                                attached_to=src.attached_to if src is not None else None,
                                ids=self.game.ids, players=self.players)
 
@@ -354,7 +358,9 @@ class _Run:
     def player(self, le: LEffect, p: str, W: Any) -> str | None:
         return self.you(le, W) if p == "you" else p
 
-    def copy_source(self, le: LEffect, ref: str, W: Any) -> Work | None:
+    def copy_source(self, le: LEffect, ref: str, W: Any) -> Any:
+        if le.copy_values is not None:
+            return _Snapshot(le.copy_values)
         uid = self.game.ids.get(ref)
         if ref == "target":
             uid = next((t for t in le.targets if isinstance(t, int)), None)
@@ -368,7 +374,16 @@ class _Run:
         for op in le.ops_in(layer):
             apply = TABLE[op].apply
             if apply is not None:
-                apply(self, le, le.ops[op], w, W)
+                p = le.ops[op]
+                if isinstance(p, tuple) and "chosen" in p:
+                    p = self.chosen_param(le, p)
+                apply(self, le, p, w, W)
+
+    def chosen_param(self, le: LEffect, p: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``chosen`` in an operation's list: the value the effect's source chose as it entered (2.4)."""
+        src = self.game.objects.get(le.source_uid) if le.source_uid is not None else None
+        chosen = src.chosen if src is not None else None
+        return tuple(chosen if v == "chosen" else v for v in p if v != "chosen" or chosen is not None)
 
     def pt_values(self, le: LEffect, op: str, w: Work, W: Any) -> tuple[int, int]:
         """The P/T values of an operation for one object; values that don't depend on the object are
@@ -687,7 +702,7 @@ class _Run:
         return any(ab.key == le.ability_key for ab in src.c.abilities)
 
     # -- the whole computation --------------------------------------------------------------------------
-    def run(self) -> LayerResult:
+    def run(self, until: Layer | None = None) -> LayerResult:
         game = self.game
         for obj in game.objects.values():
             if not obj.current or obj.zone == Zone.GONE:
@@ -704,6 +719,8 @@ class _Run:
             if layer == Layer.FACE_DOWN:
                 continue
             self.run_layer(layer, game_effects)
+            if layer == until:
+                break
             if layer == Layer.TYPE:
                 self._land_type_abilities()
                 index: dict[str, list[int]] = {}
@@ -755,6 +772,28 @@ class _Run:
                     order={"code": "counters"}, rules=["613.4c", "122.1a"], counters=shown))
 
 
+class _Snapshot(Chars):
+    """Copiable values kept by an entering copy (CR 707.2), as the copy layer reads a working object."""
+
+    uid = -1
+
+    def __init__(self, c: Chars) -> None:
+        self.__dict__.update(Chars.clone(c).__dict__)
+
+    @property
+    def c(self) -> Chars:
+        return self
+
+
+def copiable_values(game: Game, uid: int) -> Chars | None:
+    """The copiable values of an object now (CR 707.2, 707.3): its characteristics after the copy layer only
+    (copy effects and their exceptions applied; nothing else)."""
+    run = _Run(game, False)
+    run.run(until=Layer.COPY)
+    w = run.W.get(uid)
+    return Chars.clone(w) if w is not None else None
+
+
 def compute(game: Game, *, trace: bool = False) -> LayerResult:
     """Compute the characteristics of every current object (CR 613). ``trace`` records each application."""
     return _Run(game, trace).run()
@@ -777,7 +816,8 @@ def _computed(w: Work) -> Computed:
         types=list(c.types), supertypes=list(c.supertypes), subtypes=subtypes,
         power=c.power if creature else None, toughness=c.toughness if creature else None,
         keywords=list(c.keywords), abilities=list(c.abilities), counters=dict(obj.counters),
-        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target, token=obj.token, modal=c.modal)
+        all_creature_types=c.all_creature_types, effect=c.effect, target=c.target, token=obj.token, modal=c.modal,
+        as_enters=c.as_enters)
 
 
 def _facts(effects: list[LEffect]) -> list[dict[str, Any]]:

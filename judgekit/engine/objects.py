@@ -16,8 +16,14 @@ import re
 import unicodedata
 from typing import Any
 
-from judgekit.engine.characteristics import chars
-from judgekit.engine.replacement import propose
+from types import MappingProxyType
+
+from judgekit.engine.characteristics import all_chars, chars
+from judgekit.engine.choices import ChooseValue
+from judgekit.engine.errors import IllegalAction
+from judgekit.engine.layers import copiable_values
+from judgekit.engine.replacement import ReplacementEffect, propose, set_copy_hook
+from judgekit.engine.selectors import SelectorContext, select
 from judgekit.engine.state import (
     Ability,
     Chars,
@@ -27,9 +33,10 @@ from judgekit.engine.state import (
     Game,
     GameEvent,
     GameObject,
+    Ref,
 )
 from judgekit.engine.values import cost_colors
-from judgekit.engine.vocab import Zone
+from judgekit.engine.vocab import COLOR_ORDER, CREATURE_TYPES, Zone
 
 
 def slug(name: str) -> str:
@@ -76,6 +83,7 @@ def make_chars(data: dict[str, Any]) -> Chars:
         power=data.get("power"), toughness=data.get("toughness"), loyalty=data.get("loyalty"),
         defense=data.get("defense"), keywords=list(dict.fromkeys(data.get("keywords") or [])), abilities=abilities,
         effect=tuple(data.get("effect") or ()), target=data.get("target"), modal=data.get("modes"),
+        as_enters=data.get("as_enters"),
     )
 
 
@@ -88,24 +96,29 @@ def make_object(game: Game, data: dict[str, Any], zone: Zone, owner: str, contro
             counters["loyalty"] = int(data["loyalty"])
         if data.get("defense") is not None and "defense" not in counters:
             counters["defense"] = int(data["defense"])
+    if has_replacement(data.get("abilities")) or data.get("as_enters"):
+        game.replacement_abilities = True
     obj = GameObject(
         uid=game.new_uid(), id=str(data["id"]), card=make_chars(data), zone=zone, owner=owner,
         controller=controller if zone in (Zone.BATTLEFIELD, Zone.STACK) else None, timestamp=timestamp, seq=seq,
         counters=counters, damage=int(data.get("damage") or 0),
         deathtouch_damage=bool(data.get("deathtouch_damage")), tapped=bool(data.get("tapped")),
         summoning_sick=bool(data.get("summoning_sick")), token=bool(data.get("token")),
+        chosen=data.get("chosen"),
     )
     return game.add_object(obj)
 
 
 def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None, tapped: bool = False,
-         lki: Computed | None = None) -> GameObject:
+         lki: Computed | None = None, counters: dict[str, int] | None = None) -> GameObject:
     """Move ``obj`` to ``zone`` as a new object (CR 400.7) and record the zone change.
 
     The zone change is proposed first (:func:`~judgekit.engine.replacement.propose`): a replacement effect may
-    send the object elsewhere, or stop the move (then ``obj`` is returned unchanged). The old object keeps its
-    last known information (``lki``, CR 608.2h); anything attached to it becomes unattached (state-based
-    actions deal with it); it leaves combat (CR 506.4).
+    send the object elsewhere, or stop the move (then ``obj`` is returned unchanged). A permanent about to enter
+    is proposed as it would exist on the battlefield (:func:`enter`, CR 614.12): it may enter tapped, with
+    counters (``counters`` are those it enters with by its own rule, e.g. persist), under another player's
+    control or as a copy. The old object keeps its last known information (``lki``, CR 608.2h); anything
+    attached to it becomes unattached (state-based actions deal with it); it leaves combat (CR 506.4).
     """
     proposed = propose(game, GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=obj.zone, to_zone=zone))
     if proposed is None or proposed.to_zone is None:
@@ -118,12 +131,16 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
         uid=game.new_uid(), id=obj.id, card=obj.card.clone(), zone=zone, owner=obj.owner,
         controller=(controller or obj.owner) if zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
         timestamp=game.new_timestamp(), seq=obj.seq, token=obj.token, tapped=tapped,
-        summoning_sick=zone == Zone.BATTLEFIELD,
+        summoning_sick=zone == Zone.BATTLEFIELD, spell_x=obj.spell_x if obj.zone == Zone.STACK else 0,
     )
-    if zone == Zone.BATTLEFIELD and obj.card.loyalty is not None:
-        new.counters["loyalty"] = obj.card.loyalty
-    if zone == Zone.BATTLEFIELD and obj.card.defense is not None:
-        new.counters["defense"] = obj.card.defense
+    entering: GameEvent | None = None
+    if zone == Zone.BATTLEFIELD:
+        game.objects[new.uid] = new
+        entering = enter(game, new, obj.zone, dict(counters or {}))
+        if entering is None:
+            del game.objects[new.uid]
+            game.touch()
+            return obj
     obj.lki = lki
     obj.superseded_by = new.uid
     game.objects[new.uid] = new
@@ -133,10 +150,64 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
     if game.combat is not None:
         game.combat.attackers.pop(obj.uid, None)
         game.combat.blockers.pop(obj.uid, None)
+    if entering is not None:
+        entered(game, new, entering)
     game.emit(dataclasses.replace(proposed, to_zone=zone,
                                   data={"new": new.uid, "controller": lki.controller if lki else None}))
     game.touch()
     return new
+
+
+def enter(game: Game, new: GameObject, from_zone: str | None, counters: dict[str, int]) -> GameEvent | None:
+    """A permanent about to enter the battlefield, proposed as it would exist there (CR 614.1c, 614.12): the
+    event that comes out (``data``: ``tapped``, ``counters``, ``controller``, ``copy``), or None if it does not
+    enter. Loyalty and defense counters (CR 306.5b, 310.4b) are counters it enters with."""
+    c = new.card
+    counters = dict(counters)
+    if c.loyalty is not None and "loyalty" not in new.counters:
+        counters["loyalty"] = counters.get("loyalty", 0) + c.loyalty
+    if c.defense is not None and "defense" not in new.counters:
+        counters["defense"] = counters.get("defense", 0) + c.defense
+    game.touch()
+    event = GameEvent(EventKind.ZONE_CHANGE, obj=new.uid, from_zone=from_zone, to_zone=Zone.BATTLEFIELD,
+                      data={"entering": True, "controller": new.controller, "counters": counters,
+                            "x": new.spell_x})
+    if not game.replacement_abilities and not game.replacements:
+        return event
+    return propose(game, event)
+
+
+def entered(game: Game, new: GameObject, event: GameEvent) -> None:
+    """What the entering event says, done as the permanent enters (CR 614.1c): its controller, tapped, its
+    counters (each kind proposed as counters put on it, so ``would_put_counters`` effects apply), then the
+    choice it makes as it enters (:func:`as_enters_choice`)."""
+    data = event.data
+    if data.get("controller"):
+        new.controller = str(data["controller"])
+    if data.get("tapped"):
+        new.tapped = True
+    for kind, n in (data.get("counters") or {}).items():
+        if n <= 0:
+            continue
+        if game.replacement_abilities or game.replacements:
+            ev = propose(game, GameEvent(EventKind.COUNTERS, obj=new.uid, amount=n, data={"kind": kind}))
+            n = ev.amount if ev is not None else 0
+        if n > 0:
+            new.counters[kind] = new.counters.get(kind, 0) + n
+    game.touch()
+    as_enters_choice(game, new)
+
+
+def has_replacement(abilities: Any) -> bool:
+    """Whether a list of ability specs has a replacement ability, also one a static ability gives."""
+    for spec in abilities or ():
+        if getattr(spec, "kind", None) == "replacement":
+            return True
+        static = getattr(spec, "static", None)
+        if static is not None and (static.ops.get("damage_cannot_be_prevented")
+                                   or has_replacement(static.ops.get("add_abilities"))):
+            return True
+    return False
 
 
 def carry_spell_effects(game: Game, spell: GameObject, permanent: GameObject) -> list[ContinuousEffect]:
@@ -158,8 +229,119 @@ def carried_effects(game: Game, permanent: GameObject) -> list[ContinuousEffect]
 
 
 def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
-            lki: Computed | None = None) -> GameObject:
+            lki: Computed | None = None, counters: dict[str, int] | None = None) -> GameObject:
     """:func:`move`, also taking a spell moved off the stack this way out of the stack (it will not resolve)."""
     if obj.zone == Zone.STACK:
         game.stack = [item for item in game.stack if item.object_uid != obj.uid]
-    return move(game, obj, zone, controller=controller, lki=lki)
+    return move(game, obj, zone, controller=controller, lki=lki, counters=counters)
+
+
+# ------------------------------------------------------------------------------------------------------
+# Entering as a copy, "as enters" choices (SCENARIO-FORMAT.md 2.4)
+
+
+def _candidate_name(game: Game, uid: int) -> str:
+    return chars(game, game.objects[uid]).name
+
+
+def _pick(game: Game, value: Any, candidates: tuple[Ref, ...]) -> Ref | None:
+    """The candidate an answer names: itself (a default), an id, or a name (ignoring case)."""
+    if value in candidates:
+        return value  # type: ignore[no-any-return]
+    text = str(value).casefold()
+    for c in candidates:
+        if isinstance(c, int) and (game.objects[c].id.casefold() == text or _candidate_name(game, c).casefold() == text):
+            return c
+        if isinstance(c, str) and c.casefold() == text:
+            return c
+    return None
+
+
+def enter_as_copy(game: Game, effect: ReplacementEffect, event: GameEvent) -> GameEvent | None:
+    """CR 707.9, 614.1c: the entering object becomes a copy of an object chosen as it enters, among those on the
+    battlefield that ``copy_of`` picks (the entering object is not there yet); default: the oldest. The copy is a
+    layer 1 effect with the object's timestamp (613.2a) holding the copiable values of the original as they are
+    now (707.2, 707.3), so it stays a copy if the original later leaves; ``except`` adds to them (707.9b)."""
+    new = game.objects[event.obj] if event.obj is not None else None
+    then = effect.spec.then
+    if new is None or then.copy_of is None:
+        return event
+    controller = str(event.data.get("controller") or new.controller or new.owner)
+    ctx = SelectorContext(you=controller, source=new.uid, ids=game.ids, players=tuple(p.name for p in game.players))
+    views = [v for v in all_chars(game).values() if v.uid != new.uid and v.zone == Zone.BATTLEFIELD]
+    picked = select(then.copy_of, views, ctx)
+    candidates = tuple(sorted(picked, key=lambda u: (game.objects[u].timestamp, game.objects[u].seq)))
+    if not candidates:
+        game.record("replacement", "replacement.copy_nothing", "707.9", objects=[new.id], name=new.card.name)
+        return event
+    decision = game.chooser.choose(ChooseValue(new.id, controller, candidates, group=new.uid, rule="707.9"))
+    chosen = _pick(game, decision.value, candidates)
+    if chosen is None or not isinstance(chosen, int):
+        raise IllegalAction("replacement.copy_not_candidate", rule="707.9", key=decision.key, value=decision.value,
+                            name=new.card.name, candidates=[_candidate_name(game, c) for c in candidates])
+    original = game.objects[chosen]
+    values = copiable_values(game, chosen)
+    ops: dict[str, Any] = {"copy_of": original.id}
+    if then.except_:
+        ops["except"] = then.except_
+    game.effects.append(ContinuousEffect(
+        uid=game.new_uid(), ops=MappingProxyType(ops), timestamp=new.timestamp, source_name=new.card.name,
+        controller=controller, source_uid=new.uid, affected=[new.uid], duration="permanent",
+        order=(0, game.new_uid()), copy_values=values))
+    game.touch()
+    return dataclasses.replace(event, data={**event.data, "copy": values.name if values else original.card.name,
+                                            "copy_id": original.id})
+
+
+# CR 614.1c, SCENARIO-FORMAT.md 2.4: what each "as enters" choice may name, the default first where it is fixed.
+_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+               "Sorcery")
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _as_enters_candidates(game: Game, obj: GameObject, kind: str) -> tuple[str, ...]:
+    if kind == "color":
+        return tuple(COLOR_ORDER)
+    if kind == "card_type":
+        return _CARD_TYPES
+    if kind == "basic_land_type":
+        return _BASIC_LAND_TYPES
+    if kind == "player":
+        names = [p.name for p in game.players]
+        you = obj.controller or obj.owner
+        return (*[n for n in names if n != you], you)
+    # creature_type: the first creature type, in written order, of the oldest creature its controller controls.
+    first = "Advisor"
+    mine = [o for o in game.battlefield() if o.uid != obj.uid and o.controller == obj.controller]
+    for o in sorted(mine, key=lambda o: (o.timestamp, o.seq)):
+        c = chars(game, o)
+        kinds = [t for t in c.subtypes if t in CREATURE_TYPES]
+        if c.is_creature and kinds:
+            first = kinds[0]
+            break
+    return (first, *sorted(CREATURE_TYPES - {first}))
+
+
+def as_enters_choice(game: Game, obj: GameObject) -> None:
+    """CR 614.1c: the choice a permanent with an "as enters" ability makes as it enters (SCENARIO-FORMAT.md 2.4),
+    by its controller: the value is kept on the object (``chosen``), not copiable (707.2)."""
+    if not game.replacement_abilities:
+        return
+    c = chars(game, obj)
+    kind = c.as_enters
+    if kind is None:
+        return
+    controller = obj.controller or obj.owner
+    candidates = _as_enters_candidates(game, obj, kind)
+    decision = game.chooser.choose(ChooseValue(obj.id, controller, candidates, group=obj.uid, rule="614.1c"))
+    value = _pick(game, decision.value, candidates)
+    if value is None:
+        raise IllegalAction("replacement.bad_as_enters", rule="614.1c", key=decision.key, value=decision.value,
+                            name=c.name, kind=kind)
+    obj.chosen = str(value)
+    game.touch()
+    game.record("choice", "effects.as_enters_choice", "614.1c", objects=[obj.id], name=c.name, player=controller,
+                kind=kind, value=obj.chosen, given=decision.given)
+
+
+set_copy_hook(enter_as_copy)

@@ -124,6 +124,11 @@ def _each(p: Iterable[str], attr: str) -> set[str]:
 # Layer 1: copy (CR 707)
 
 
+# The exceptions of an entering copy that add to the copied values (SCENARIO-FORMAT.md 2.4, CR 707.9b).
+_EXCEPT_ADDS = {"add_types": "types", "add_subtypes": "subtypes", "add_supertypes": "supertypes",
+                "add_colors": "colors", "add_keywords": "keywords", "add_abilities": "abilities"}
+
+
 def _apply_copy(env: Env, le: Any, ref: str, w: Any, W: Any) -> None:
     """CR 707.2, 707.9: the copiable values of the original (as modified by other copy effects and the
     exceptions of its own copy effect) overwrite the object's; ``except`` values become part of them."""
@@ -144,7 +149,14 @@ def _apply_copy(env: Env, le: Any, ref: str, w: Any, W: Any) -> None:
             setattr(new, key, list(value))
         elif key == "modes":
             new.modal = value
-    if "colors" not in exc and "mana_cost" in exc:
+        elif key in _EXCEPT_ADDS:
+            attr = _EXCEPT_ADDS[key]
+            if attr == "abilities":
+                extra = [Ability(spec.kind, spec, "text", None, f"x{le.key}:{i}") for i, spec in enumerate(value)]
+                new.abilities = list(new.abilities) + extra
+            else:
+                setattr(new, attr, merge(list(getattr(new, attr)), value))
+    if "colors" not in exc and "add_colors" not in exc and "mana_cost" in exc:
         new.colors = cost_colors(new.mana_cost)
     w.__dict__.update(new.__dict__)
 

@@ -24,6 +24,7 @@ from typing import Any
 from judgekit.engine.characteristics import all_chars
 from judgekit.engine.choices import LegendRule
 from judgekit.engine.effects import destroy, protected_from, simultaneous
+from judgekit.engine.errors import IllegalAction
 from judgekit.engine.objects import move
 from judgekit.engine.replacement import ShieldKind, shields_on
 from judgekit.engine.selectors import SelectorContext, matches
@@ -85,6 +86,8 @@ def check(game: Game) -> bool:
         _clear_deathtouch(game)
         return False
     game.record("sba", "sba.performed", "704.3")
+    moving = [o for o, _t, _r in plan.to_destroy] + [o for o, _t, _r in plan.to_graveyard]
+    before = {o.uid: (o.damage, dict(o.counters)) for o in moving}
     with simultaneous(game):
         for name, (code, params), rule in plan.lose:
             p = game.player(name)
@@ -113,6 +116,11 @@ def check(game: Game) -> bool:
                 move(game, obj, Zone.GRAVEYARD, lki=table.get(obj.uid))
         game.touch()
     _clear_deathtouch(game)
+    if moving and not (plan.lose or plan.cease or plan.annihilate or plan.unattach) and all(
+            o.current and o.zone == Zone.BATTLEFIELD and before[o.uid] == (o.damage, o.counters) for o in moving):
+        # Every permanent the check would move stays as it was (a replacement effect, 614.1a): the same
+        # state-based actions would be performed again and again, a loop of mandatory actions (104.4b).
+        raise IllegalAction("replacement.loop", rule="104.4b", names=[o.card.name for o in moving])
     return True
 
 

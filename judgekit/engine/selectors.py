@@ -47,6 +47,8 @@ class SelectorContext:
     attached_to: int | None = None
     ids: dict[str, int] | None = None
     players: tuple[str, ...] = ()
+    # The value the source chose as it entered (SCENARIO-FORMAT.md 2.4), read where a selector says ``chosen``.
+    chosen: str | None = None
 
     def opponent(self) -> str | None:
         for p in self.players:
@@ -59,8 +61,23 @@ Predicate = Callable[[Any, SelectorContext], bool]
 _COMPILED: dict[tuple[int, bool], tuple[Any, Predicate]] = {}
 
 
-def _has_subtypes(view: Any, wanted: list[str]) -> bool:
+def _with_chosen(values: list[str], ctx: SelectorContext) -> list[str]:
+    """``chosen`` read as the value the source chose as it entered (SCENARIO-FORMAT.md 2.4; nothing if none)."""
+    if "chosen" not in values:
+        return values
+    return [ctx.chosen if v == "chosen" else v for v in values if v != "chosen" or ctx.chosen is not None]
+
+
+def _chosen_matches(value: str, have: list[str], ctx: SelectorContext) -> bool:
+    return ctx.chosen is not None and ctx.chosen in have if value == "chosen" else value in have
+
+
+def _has_subtypes(view: Any, wanted: list[str], ctx: SelectorContext | None = None) -> bool:
     subs = view.subtypes
+    if ctx is not None and "chosen" in wanted:
+        if ctx.chosen is None:
+            return False
+        wanted = _with_chosen(wanted, ctx)
     for s in wanted:
         if s in subs:
             continue
@@ -70,12 +87,20 @@ def _has_subtypes(view: Any, wanted: list[str]) -> bool:
     return True
 
 
-def _has_any_subtype(view: Any, unwanted: list[str]) -> bool:
+def _has_any_subtype(view: Any, unwanted: list[str], ctx: SelectorContext | None = None) -> bool:
     subs = view.subtypes
+    if ctx is not None:
+        unwanted = _with_chosen(unwanted, ctx)
     return any(s in subs or view.all_creature_types and s in CREATURE_TYPES for s in unwanted)
 
 
 def _all_in(attr: str, wanted: list[str]) -> Predicate:
+    if "chosen" in wanted:
+        def check_chosen(view: Any, ctx: SelectorContext) -> bool:
+            have = getattr(view, attr)
+            return all(_chosen_matches(x, have, ctx) for x in wanted)
+
+        return check_chosen
     if len(wanted) == 1:
         only = wanted[0]
 
@@ -94,20 +119,38 @@ def _all_in(attr: str, wanted: list[str]) -> Predicate:
 def _none_in(attr: str, unwanted: list[str]) -> Predicate:
     def check(view: Any, ctx: SelectorContext) -> bool:
         have = getattr(view, attr)
-        return not any(x in have for x in unwanted)
+        return not any(x in have for x in _with_chosen(unwanted, ctx))
 
     return check
 
 
+def _player_is(who: str, player: str | None, ctx: SelectorContext) -> bool:
+    """Whether ``player`` is the one ``who`` names: ``you``, ``opponent``, ``chosen`` (the player the source
+    chose, 2.4) or a player's name."""
+    if player is None:
+        return False
+    if who == "you":
+        return player == ctx.you
+    if who == "opponent":
+        return player != ctx.you
+    if who == "chosen":
+        return ctx.chosen is not None and player == ctx.chosen
+    return player == who
+
+
 def _controller(who: str) -> Predicate:
     def check(view: Any, ctx: SelectorContext) -> bool:
-        if view.controller is None:
-            return False
-        if who == "you":
-            return bool(view.controller == ctx.you)
-        if who == "opponent":
-            return bool(view.controller != ctx.you)
-        return bool(view.controller == who)
+        return _player_is(who, view.controller, ctx)
+
+    return check
+
+
+def _owner(who: str) -> Predicate:
+    def check(view: Any, ctx: SelectorContext) -> bool:
+        owner = getattr(view, "owner", None)
+        if owner is None and hasattr(view, "obj"):
+            owner = view.obj.owner
+        return _player_is(who, owner, ctx)
 
     return check
 
@@ -181,18 +224,20 @@ def compile_filter(spec: Filter, *, default_zone: bool = True) -> Predicate:
         subs = list(spec.subtypes)
 
         def has_subs(view: Any, ctx: SelectorContext) -> bool:
-            return _has_subtypes(view, subs)
+            return _has_subtypes(view, subs, ctx)
 
         checks.append(has_subs)
     if spec.not_subtypes:
         nsubs = list(spec.not_subtypes)
 
         def lacks_subs(view: Any, ctx: SelectorContext) -> bool:
-            return not _has_any_subtype(view, nsubs)
+            return not _has_any_subtype(view, nsubs, ctx)
 
         checks.append(lacks_subs)
     if spec.controller:
         checks.append(_controller(str(spec.controller)))
+    if spec.owner:
+        checks.append(_owner(str(spec.owner)))
     if spec.other:
         def other(view: Any, ctx: SelectorContext) -> bool:
             return bool(view.uid != ctx.source)
@@ -233,12 +278,8 @@ def is_player_selector(selector: Any) -> bool:
 def _matches_player(player: bool, ctrl: str | None, name: str, ctx: SelectorContext) -> bool:
     if not player:
         return False
-    if ctrl == "you":
-        return name == ctx.you
-    if ctrl == "opponent":
-        return name != ctx.you
     if ctrl:
-        return name == ctrl
+        return _player_is(ctrl, name, ctx)
     return True
 
 

@@ -29,9 +29,11 @@ from judgekit.engine.specs import (
     ModeSpec,
     Ops,
     ReturnParam,
+    ReplacementSpec,
     Selector,
     StaticSpec,
     TextChange,
+    Then,
     TokenSpec,
     TriggerSpec,
     Value,
@@ -45,7 +47,9 @@ VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "re
 _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
                 "not_colors", "keywords")
 _PT_OPS = ("cda", "set_pt", "modify_pt")
-_OP_NAMES = frozenset(OP_KEYS)
+# Operations that change a rule of the game rather than a characteristic: in no layer (SCENARIO-FORMAT.md 2.3).
+RULE_OPS = ("damage_cannot_be_prevented",)
+_OP_NAMES = frozenset(OP_KEYS) | frozenset(RULE_OPS)
 
 # ------------------------------------------------------------------------------------------------------
 # Data -> specs
@@ -61,7 +65,7 @@ def selector(raw: Any) -> Selector:
     fields: dict[str, Any] = {k: tuple(data[k]) for k in _LIST_FIELDS if data.get(k) is not None}
     if data.get("any") is not None:
         fields["any"] = tuple(_filter(alt) for alt in data["any"])
-    for key in ("controller", "token", "zone"):
+    for key in ("controller", "token", "zone", "owner"):
         if data.get(key) is not None:
             fields[key] = data[key]
     for key in ("other", "player"):
@@ -136,6 +140,8 @@ def effect_entry(raw: Any) -> EffectEntry:
     if isinstance(raw, EffectEntry):
         return raw
     to = selector(raw["to"]) if raw.get("to") is not None else None
+    if raw.get("replacement") is not None:
+        return EffectEntry(replacement=replacement(raw["replacement"]), duration=raw.get("duration"))
     verb = next((v for v in VERB_NAMES if raw.get(v) not in (None, False)), None)
     if verb is None:
         return EffectEntry(to=to, ops=ops(raw), duration=raw.get("duration"))
@@ -196,10 +202,43 @@ def cost(raw: Any) -> Cost:
     return Cost("mana", mana=str(data["mana"]))
 
 
+def replacement(raw: Any) -> ReplacementSpec:
+    """The ``replacement`` form (SCENARIO-FORMAT.md 2.3): event, of, from, combat, kind, then, optional, uses."""
+    if isinstance(raw, ReplacementSpec):
+        return raw
+    data = dict(raw)
+    t = dict(data.get("then") or {})
+    exc = t.get("except")
+    then = Then(
+        to=t.get("to"), regenerate=bool(t.get("regenerate")), tapped=bool(t.get("tapped")),
+        counters=MappingProxyType({k: value(v) for k, v in t["counters"].items()}) if t.get("counters") else None,
+        control=t.get("control"), copy_of=selector(t["copy_of"]) if t.get("copy_of") is not None else None,
+        except_=MappingProxyType(_except(exc)) if exc else None, prevent=t.get("prevent"),
+        prevent_each=t.get("prevent_each"), times=t.get("times"), plus=t.get("plus"), minus=t.get("minus"),
+        lose_instead=bool(t.get("lose_instead")),
+        instead=effects(t["instead"]) if t.get("instead") is not None else None)
+    of = data.get("of")
+    frm = data.get("from", data.get("from_"))
+    return ReplacementSpec(event=str(data["event"]), then=then, of=selector(of) if of is not None else None,
+                           from_=selector(frm) if frm is not None else None, combat=data.get("combat"),
+                           kind=data.get("kind"), optional=bool(data.get("optional")), uses=data.get("uses"))
+
+
+def _except(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The exceptions of an entering copy: object fields and ``add_*`` lists (``add_abilities`` as specs)."""
+    out = object_data({k: v for k, v in raw.items() if not k.startswith("add_")})
+    for key, v in raw.items():
+        if key.startswith("add_") and v is not None:
+            out[key] = tuple(ability(a) for a in v) if key == "add_abilities" else tuple(v)
+    return out
+
+
 def ability(raw: Any) -> AbilitySpec:
-    """One ability in any of its four forms (SCENARIO-FORMAT "Abilities")."""
+    """One ability in any of its five forms (SCENARIO-FORMAT "Abilities", 2.3)."""
     if isinstance(raw, AbilitySpec):
         return raw
+    if "replacement" in raw:
+        return AbilitySpec("replacement", replacement=replacement(raw["replacement"]))
     if "mana" in raw:
         return AbilitySpec("mana", mana=tuple(raw["mana"]))
     if "static" in raw:
@@ -231,6 +270,9 @@ def object_data(raw: Mapping[str, Any]) -> dict[str, Any]:
         out["target"] = selector(out["target"])
     if out.get("modes") is not None:
         out["modes"] = modal(out["modes"], out.pop("choose", None))
+    as_enters = out.get("as_enters")
+    if isinstance(as_enters, Mapping):
+        out["as_enters"] = str(as_enters.get("choose"))
     return out
 
 
@@ -248,7 +290,7 @@ def selector_data(sel: Any) -> Any:
     for key in _LIST_FIELDS:
         if getattr(sel, key):
             out[key] = list(getattr(sel, key))
-    for key in ("controller", "token", "zone"):
+    for key in ("controller", "token", "zone", "owner"):
         if getattr(sel, key) is not None:
             out[key] = getattr(sel, key)
     for key in ("other", "player"):
@@ -316,6 +358,8 @@ def cost_data(c: Cost) -> Any:
 def entry_data(e: EffectEntry) -> dict[str, Any]:
     """An effect entry as the format writes it."""
     out: dict[str, Any] = {}
+    if e.replacement is not None:
+        out["replacement"] = replacement_data(e.replacement)
     if e.verb is not None:
         p = e.param
         if isinstance(p, TokenSpec):
@@ -350,8 +394,42 @@ def modal_data(m: Modal) -> dict[str, Any]:
     return {"modes": modes, "choose": choose}
 
 
+def replacement_data(r: ReplacementSpec) -> dict[str, Any]:
+    """A ``replacement`` as the format writes it."""
+    t = r.then
+    then: dict[str, Any] = {}
+    for key in ("to", "control", "prevent", "prevent_each", "times", "plus", "minus"):
+        if getattr(t, key) is not None:
+            then[key] = getattr(t, key)
+    for key in ("regenerate", "tapped", "lose_instead"):
+        if getattr(t, key):
+            then[key] = True
+    if t.counters:
+        then["counters"] = {k: value_data(v) for k, v in t.counters.items()}
+    if t.copy_of is not None:
+        then["copy_of"] = selector_data(t.copy_of)
+    if t.except_:
+        then["except"] = _plain(t.except_)
+    if t.instead is not None:
+        then["instead"] = [entry_data(e) for e in t.instead]
+    out: dict[str, Any] = {"event": r.event}
+    if r.of is not None:
+        out["of"] = selector_data(r.of)
+    if r.from_ is not None:
+        out["from"] = selector_data(r.from_)
+    for key in ("combat", "kind", "uses"):
+        if getattr(r, key) is not None:
+            out[key] = getattr(r, key)
+    if r.optional:
+        out["optional"] = True
+    out["then"] = then
+    return out
+
+
 def ability_data(a: AbilitySpec) -> dict[str, Any]:
     """An ability as the format writes it (``{"mana": [...]}``, ``{"static": {...}}``...)."""
+    if a.replacement is not None:
+        return {"replacement": replacement_data(a.replacement)}
     if a.kind == "mana":
         return {"mana": list(a.mana)}
     if a.static is not None:

@@ -36,6 +36,8 @@ class Filter:
     zone: str | None = None
     any: tuple[Filter, ...] = ()
     player: bool = False
+    # SCENARIO-FORMAT.md 2.3: the owner (``you``, ``opponent`` or a player's name).
+    owner: str | None = None
 
 
 # A selector: a word (``self``, ``enchanted``, ``equipped``, or an id), a tuple of ids, or a filter.
@@ -105,6 +107,51 @@ class EffectEntry:
     count: Value | None = None
     # The verb's amount is divided among the targets as announced (CR 601.2d), not dealt to each.
     divided: bool = False
+    # A replacement or prevention effect created by the resolving spell or ability (SCENARIO-FORMAT.md 2.3).
+    replacement: ReplacementSpec | None = None
+
+
+@dataclass(frozen=True)
+class Then:
+    """What a replacement effect makes of its event (SCENARIO-FORMAT.md 2.3, the ``then`` modifiers).
+
+    ``to`` sends a permanent or card elsewhere; ``regenerate`` replaces a destruction (CR 701.19a);
+    ``tapped``, ``counters``, ``control`` and ``copy_of`` (with ``except_``) change how a permanent enters
+    (614.1c, 707.9); ``prevent`` is ``"all"`` or a shield amount, ``prevent_each`` the damage prevented from each
+    event (615); ``times``, ``plus``, ``minus`` change the amount; ``lose_instead`` makes a life gain a loss;
+    ``instead`` are effect entries that happen instead of the event (614.1a)."""
+
+    to: str | None = None
+    regenerate: bool = False
+    tapped: bool = False
+    counters: Mapping[str, Any] | None = None
+    control: str | None = None
+    copy_of: Selector | None = None
+    except_: Mapping[str, Any] | None = None
+    prevent: int | str | None = None
+    prevent_each: int | None = None
+    times: int | None = None
+    plus: int | None = None
+    minus: int | None = None
+    lose_instead: bool = False
+    instead: tuple[EffectEntry, ...] | None = None
+
+
+@dataclass(frozen=True)
+class ReplacementSpec:
+    """A replacement or prevention effect (CR 614, 615; SCENARIO-FORMAT.md 2.3): the ``event`` it watches for,
+    what the event is ``of`` (None: the object itself, for an ability), the damage source ``from_``, only
+    ``combat`` (or only noncombat) damage, the counter ``kind``, what happens ``then``, whether it is
+    ``optional`` ("you may") and after how many ``uses`` it ends."""
+
+    event: str
+    then: Then
+    of: Selector | None = None
+    from_: Selector | None = None
+    combat: bool | None = None
+    kind: str | None = None
+    optional: bool = False
+    uses: int | None = None
 
 
 @dataclass(frozen=True)
@@ -191,10 +238,12 @@ class ActivatedSpec:
 
 @dataclass(frozen=True)
 class AbilitySpec:
-    """One ability of an object: ``kind`` (``mana``, ``static``, ``trigger``, ``activated``) and its body."""
+    """One ability of an object: ``kind`` (``mana``, ``static``, ``trigger``, ``activated``, ``replacement``) and
+    its body."""
 
     kind: str
     mana: tuple[str, ...] = ()
     static: StaticSpec | None = None
     trigger: TriggerSpec | None = None
     activated: ActivatedSpec | None = None
+    replacement: ReplacementSpec | None = None

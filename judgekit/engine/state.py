@@ -75,11 +75,15 @@ class Chars:
     all_creature_types: bool = False
     # The modes of a modal instant or sorcery, instead of ``effect`` and ``target`` (CR 700.2).
     modal: Modal | None = None
+    # An "as enters" choice (CR 614.1c; SCENARIO-FORMAT.md 2.4): ``color``, ``creature_type``, ``card_type``,
+    # ``player`` or ``basic_land_type``. The ability is copiable; the value chosen is not (707.2).
+    as_enters: str | None = None
 
     def clone(self) -> Chars:
         return Chars(self.name, self.mana_cost, list(self.colors), list(self.types), list(self.supertypes),
                      list(self.subtypes), self.power, self.toughness, self.loyalty, self.defense, list(self.keywords),
-                     list(self.abilities), self.effect, self.target, self.all_creature_types, self.modal)
+                     list(self.abilities), self.effect, self.target, self.all_creature_types, self.modal,
+                     self.as_enters)
 
 
 @dataclass
@@ -110,6 +114,7 @@ class Computed:
     # last known information too.
     token: bool = False
     modal: Modal | None = None
+    as_enters: str | None = None
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
@@ -168,6 +173,8 @@ class GameObject:
     # The value of X chosen for the spell (CR 107.3a): counted in its mana value while it is on the stack
     # (202.3e); the permanent a spell becomes keeps it for its enters abilities only (107.3m). 0 otherwise.
     spell_x: int = 0
+    # The value chosen as it entered (CR 614.1c, SCENARIO-FORMAT.md 2.4): a colour, a type or a player's name.
+    chosen: str | None = None
 
     @property
     def current(self) -> bool:
@@ -208,6 +215,8 @@ class ContinuousEffect:
     static_key: str | None = None
     targets: list[Ref] = field(default_factory=list)
     trigger_object: int | None = None
+    # An object entering as a copy (CR 707.2, 614.1c): the copiable values of the original as it entered.
+    copy_values: Chars | None = None
 
 
 @dataclass
@@ -274,6 +283,8 @@ class EventKind(StrEnum):
     CAST = "cast"                        # obj, player
     ACTIVATE = "activate"                # obj, player, data {"loyalty"}
     DESTROY = "destroy"                  # obj: proposed to replacement effects (regeneration), never recorded
+    DRAW = "draw"                        # player: one card drawn (CR 121.2), proposed to replacement effects
+    CREATE_TOKENS = "create_tokens"      # player, amount: proposed to replacement effects, never recorded
 
 
 @dataclass
@@ -347,6 +358,9 @@ class Game:
     shields: list[Shield] = field(default_factory=list)
     # Other replacement effects in place (replacement.Replacement objects), in the order they were added.
     replacements: list[Any] = field(default_factory=list)
+    # Whether any object has (or may be given) a replacement ability: static replacement effects are looked
+    # for only then (replacement.static_effects).
+    replacement_abilities: bool = False
     pending: list[PendingTrigger] = field(default_factory=list)
     events: list[GameEvent] = field(default_factory=list)
     events_seen: int = 0

@@ -79,6 +79,8 @@ class ValueContext:
     trigger_object: int | None = None
     # The value of X of the spell or ability being resolved (CR 107.3); 0 for static abilities.
     x: int = 0
+    # The amount of the event an ``instead`` replaces (SCENARIO-FORMAT.md 2.3, ``event_amount``).
+    event_amount: int = 0
 
 
 def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
@@ -162,6 +164,8 @@ def evaluate(value: Any, ctx: ValueContext, *, floor: bool = False) -> int:
         return mana_value(getattr(view, "mana_cost", None)) if view is not None else 0
     if value == "x":
         return ctx.x
+    if value == "event_amount":
+        return ctx.event_amount
     if isinstance(value, Expr):
         n = base_value(value, ctx)
         if value.times is not None:
@@ -206,7 +210,7 @@ def value_reads(value: Any) -> set[str]:
 
 
 def _freeze(value: Any, ctx: ValueContext, floor: bool) -> Any:
-    return evaluate(value, ctx, floor=floor) if isinstance(value, Expr) or value == "x" else value
+    return evaluate(value, ctx, floor=floor) if isinstance(value, Expr) or value in ("x", "event_amount") else value
 
 
 def freeze_values(ops: Ops, ctx: ValueContext) -> Ops:

@@ -14,7 +14,7 @@ from typing import Any
 from judgekit.engine.records import Record
 from judgekit.render.narration.common import PLAIN, Names, Text, stack_list
 
-AREAS = ("driver", "stack", "combat", "effects", "sba", "triggers", "turn", "layers", "modes")
+AREAS = ("driver", "stack", "combat", "effects", "sba", "triggers", "turn", "layers", "modes", "replacement")
 
 _TEXTS: dict[str, Text] | None = None
 

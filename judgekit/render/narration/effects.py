@@ -47,6 +47,11 @@ def _regenerated(p: dict[str, Any], names: Names) -> str:
 
 
 def _destroyed(p: dict[str, Any], names: Names) -> str:
+    if p.get("zone"):
+        from judgekit.render.narration.replacement import ZONE_IT
+
+        return (f"{names.card(p['name'])} viene distrutto, ma invece di andare nel cimitero va "
+                f"{ZONE_IT.get(p['zone'], p['zone'])} (effetto di sostituzione).")
     return f"{names.card(p['name'])} viene distrutto e messo nel cimitero di {p['owner']}."
 
 
@@ -210,7 +215,21 @@ def _replacement_order(p: dict[str, Any], names: Names) -> str:
             f"quale applicare per primo (616.1e). Si applica quello di {names.card(p['applied'])} ({how}); "
             f"{plural(len(p['others']), OTHER_ONE, 'gli altri')} ({others}) "
             f"{plural(len(p['others']), 'si applica', 'si applicano')} dopo solo se l'evento così modificato "
-            f"{plural(len(p['others']), 'lo', 'li')} riguarda ancora (616.1f).")
+            f"{plural(len(p['others']), 'lo', 'li')} riguarda ancora (616.1f).{_other_orders(p, names)}")
+
+
+def _other_orders(p: dict[str, Any], names: Names) -> str:
+    """What the other orders would have given (the judge's classic question), when it differs."""
+    if "result" not in p:
+        return ""
+    from judgekit.render.narration.replacement import result_it
+
+    mine = result_it(p["result"])
+    if not p["alternatives"]:
+        return f" Risultato: {mine}; qualunque ordine darebbe lo stesso."
+    others = "; ".join(f"applicando prima quello di {names.card(a['first'])}: {result_it(a['result'])}"
+                       for a in p["alternatives"])
+    return f" Risultato: {mine}. Con un altro ordine sarebbe diverso ({others})."
 
 
 def _discarded(p: dict[str, Any], names: Names) -> str:
