@@ -871,7 +871,7 @@ def create_replacement(game: Game, ctx: EffectContext, entry: EffectEntry) -> Re
         timestamp=game.new_timestamp(), fixed=fixed, duration=entry.duration or "end_of_turn", uses_left=spec.uses,
         prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
     add(game, effect)
-    game.record("effect", "effects.replacement_created", "614.1", "611.2c" if fixed is not None else "614.1",
+    game.record("effect", "effects.replacement_created", "614.1", *(["611.2c"] if fixed is not None else []),
                 objects=[game.objects[r].id for r in fixed or () if isinstance(r, int)], source=ctx.source_name,
                 event=spec.event, affected=[game.display(r) for r in fixed] if fixed is not None else None,
                 duration=effect.duration, uses=spec.uses)

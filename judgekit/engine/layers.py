@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from judgekit.engine.operations import OP_LAYER, TABLE
@@ -186,6 +187,10 @@ def _effect_from_static(w: Work, ab: Ability) -> LEffect:
     static = ab.spec.static
     assert static is not None
     ops = static.ops
+    if w.obj.chosen is not None and any(isinstance(p, tuple) and "chosen" in p for p in ops.values()):
+        # ``chosen``: the value the source chose as it entered (SCENARIO-FORMAT.md 2.4).
+        ops = MappingProxyType({k: tuple(w.obj.chosen if v == "chosen" else v for v in p) if isinstance(p, tuple)
+                                else p for k, p in ops.items()})
     ts = w.obj.timestamp if ab.grant_ts is None else max(w.obj.timestamp, ab.grant_ts)
     le = LEffect(key=f"s{w.uid}:{ab.key}", ops=ops, timestamp=ts, order=(ts, 0, w.obj.seq),
                  source_uid=w.uid, source_name=w.c.name, controller=None, selector=static.affects,

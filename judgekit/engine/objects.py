@@ -14,9 +14,8 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from typing import Any
-
 from types import MappingProxyType
+from typing import Any
 
 from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import ChooseValue
@@ -247,10 +246,10 @@ def _candidate_name(game: Game, uid: int) -> str:
 def _pick(game: Game, value: Any, candidates: tuple[Ref, ...]) -> Ref | None:
     """The candidate an answer names: itself (a default), an id, or a name (ignoring case)."""
     if value in candidates:
-        return value  # type: ignore[no-any-return]
+        return value
     text = str(value).casefold()
     for c in candidates:
-        if isinstance(c, int) and (game.objects[c].id.casefold() == text or _candidate_name(game, c).casefold() == text):
+        if isinstance(c, int) and text in (game.objects[c].id.casefold(), _candidate_name(game, c).casefold()):
             return c
         if isinstance(c, str) and c.casefold() == text:
             return c
@@ -341,7 +340,7 @@ def as_enters_choice(game: Game, obj: GameObject) -> None:
     obj.chosen = str(value)
     game.touch()
     game.record("choice", "effects.as_enters_choice", "614.1c", objects=[obj.id], name=c.name, player=controller,
-                kind=kind, value=obj.chosen, given=decision.given)
+                choice=kind, value=obj.chosen, given=decision.given)
 
 
 set_copy_hook(enter_as_copy)

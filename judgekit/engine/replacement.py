@@ -262,10 +262,17 @@ class ReplacementEffect:
             result = _copy_hook[0](game, self, event) if _copy_hook else event
         if self.uses_left is not None:
             self.uses_left -= 1
+        subject = event.player if event.player is not None else None
+        extra: dict[str, Any] = {"player": subject} if subject is not None else {}
+        if event.kind == EventKind.DAMAGE:
+            src = game.objects.get(event.source) if event.source is not None else None
+            extra["damage_source"] = src.card.name if src is not None else None
+        if then.prevent is not None or then.prevent_each is not None:
+            extra["prevention"] = True
         game.record("replacement", "replacement.applied", *_rules(self.spec, event), objects=_objects(game, event),
                     source=self.source_name, event=self.spec.event, affected=_affected_name(game, event),
-                    affected_is_player=isinstance(_subject(self.spec.event, event), str),
-                    change=_change(game, self.spec, before, result))
+                    affected_is_player=event.player is not None, change=_change(game, self.spec, before, result),
+                    **extra)
         if then.instead is not None and _instead_runner:
             _instead_runner[0](game, self, event)
         if self.done():
@@ -494,9 +501,9 @@ def static_effects(game: Game, event: GameEvent | None = None) -> list[Replaceme
             if old is None or old.lki is None or old.uid in seen:
                 continue
             for ab in old.lki.abilities:
-                spec = ab.spec.replacement
-                if ab.kind == "replacement" and spec is not None and spec.event != "would_enter":
-                    out.append(_from_ability(old.uid, old.id, old.timestamp, old.lki, ab.key, spec))
+                left = ab.spec.replacement
+                if ab.kind == "replacement" and left is not None and left.event != "would_enter":
+                    out.append(_from_ability(old.uid, old.id, old.timestamp, old.lki, ab.key, left))
     return out
 
 

@@ -65,7 +65,10 @@ def _with_chosen(values: list[str], ctx: SelectorContext) -> list[str]:
     """``chosen`` read as the value the source chose as it entered (SCENARIO-FORMAT.md 2.4; nothing if none)."""
     if "chosen" not in values:
         return values
-    return [ctx.chosen if v == "chosen" else v for v in values if v != "chosen" or ctx.chosen is not None]
+    chosen = ctx.chosen
+    if chosen is None:
+        return [v for v in values if v != "chosen"]
+    return [chosen if v == "chosen" else v for v in values]
 
 
 def _chosen_matches(value: str, have: list[str], ctx: SelectorContext) -> bool:

@@ -13,8 +13,10 @@ from typing import Any
 from judgekit.engine.characteristics import layer_result
 from judgekit.engine.choices import Chooser, DefaultChooser
 from judgekit.engine.objects import make_object
+from judgekit.engine.replacement import ReplacementEffect, add
 from judgekit.engine.selectors import SelectorContext, select
-from judgekit.engine.state import ContinuousEffect, Game, Player
+from judgekit.engine.specs import ReplacementSpec
+from judgekit.engine.state import ContinuousEffect, Game, Player, Ref
 from judgekit.engine.values import ValueContext, freeze_values
 from judgekit.engine.vocab import Step, Zone
 
@@ -54,7 +56,10 @@ def build_game(data: dict[str, Any], chooser: Chooser | None = None) -> Game:
     for i, ed in enumerate(data.get("effects") or []):
         ts = ed["timestamp"] if ed.get("timestamp") is not None else largest + 1
         largest = max(largest, ts)
-        add_effect_in_place(game, ed, ts, i)
+        if ed.get("replacement") is not None:
+            add_replacement_in_place(game, ed, ts, i)
+        else:
+            add_effect_in_place(game, ed, ts, i)
     for action in data.get("actions") or []:
         cast = action.get("cast")
         if cast and isinstance(cast.get("object"), dict):
@@ -102,4 +107,26 @@ def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: i
                               order=(1, index))
     game.effects.append(effect)
     game.touch()
+    return effect
+
+
+def add_replacement_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: int) -> ReplacementEffect:
+    """An ``effects:`` entry with ``replacement`` (SCENARIO-FORMAT.md 2.3): a replacement effect of a resolved
+    spell or ability. ``of`` as ids is a fixed set; a selector is evaluated at each event (CR 611.2c). ``source``
+    names it, ``id`` is the name ``choices.replacement_order`` uses (default: the source)."""
+    spec: ReplacementSpec = ed["replacement"]
+    controller = ed.get("controller") or game.active
+    fixed: tuple[Ref, ...] | None = None
+    if isinstance(spec.of, tuple):
+        fixed = tuple(game.ref(i) for i in spec.of)
+    elif isinstance(spec.of, str):
+        fixed = (game.ref(spec.of),)
+    source = str(ed["source"])
+    src_uid = game.ids.get(source)
+    effect = ReplacementEffect(
+        spec=spec, key=f"e{index}", source=str(ed.get("id") or source), source_uid=src_uid,
+        source_name=game.objects[src_uid].card.name if src_uid is not None else source, controller=controller,
+        timestamp=timestamp, fixed=fixed, duration=ed.get("duration", "end_of_turn"), uses_left=spec.uses,
+        prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
+    add(game, effect)
     return effect

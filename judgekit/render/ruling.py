@@ -11,7 +11,8 @@ importance:
 
 1. an illegal action (``error``) or the end of the game (``end``);
 2. a step citing the verdict's decisive rule (or a subrule of it);
-3. a state-based action about an object (what died, what the legend rule put away);
+3. a replacement effect applied, and the choice of the order of several (CR 616.1), which says what the other
+   orders would have given; a state-based action about an object (what died, what the legend rule put away);
 4. a damage, effect or combat step about a permanent that changed between the start and the end (zone,
    characteristics, counters, tapped, damage), or naming a player whose life or poison changed;
 5. any other step about a permanent that changed (a trigger, a resolution); an instant or sorcery going
@@ -37,6 +38,7 @@ _KIND_IT = {
     "sba": "azioni di stato", "damage": "danno", "combat": "combattimento", "step": "sottofase",
     "effect": "effetto", "cost": "costo", "choice": "scelta", "cleanup": "cancellazione", "error": "errore",
     "layers": "layer", "layer": "layer", "characteristics": "risultato", "end": "fine della partita",
+    "replacement": "sostituzione",
 }
 
 # The short ruling stays within this many lines (at 80 columns, for every shipped scenario).
@@ -320,6 +322,8 @@ def importance(ruling: Ruling, step: RulingStep) -> int | None:
         return 0
     if _cites(step, ruling.decisive):
         return 1
+    if step.kind == "replacement" or (step.kind == "choice" and "616.1e" in step.rules):
+        return 2
     if step.kind in _NOT_DECISIVE:
         return None
     if step.kind == "sba" and step.objects:

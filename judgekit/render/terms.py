@@ -69,7 +69,7 @@ def it(value: str) -> str:
     return value
 
 
-ABILITY_LABELS_IT = {"static": "statica", "activated": "attivata", "mana": "di mana"}
+ABILITY_LABELS_IT = {"static": "statica", "activated": "attivata", "mana": "di mana", "replacement": "di sostituzione"}
 
 
 def ability_label_it(label: str) -> str:

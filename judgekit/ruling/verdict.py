@@ -35,7 +35,8 @@ The sentences:
     zone, a creature before anything else; a player whose life changed; the rest), then by its place (the
     latest wins, since the final state follows from it). So a creature dying gives the state-based action
     that put it into the graveyard (704.5g), persist returning it gives 702.79, and a keyword that decided
-    what the file asks (vigilance, hexproof) wins over the generic rules of damage;
+    what the file asks (vigilance, hexproof) wins over the generic rules of damage. A replacement effect
+    that changed an event about the question (kind ``replacement``, CR 614-616) comes before all of them;
   - *by the layer system*, among the effects applied to the objects of the question and the effects that
     did not apply, by family: a dependency (613.8) first, then an effect that keeps applying after its
     ability was removed (613.6), then a rule outside the layer system's own (a copy 707.x, land types 305.7,
@@ -44,9 +45,9 @@ The sentences:
 
   When no object of the question changed zone (a permanent spell resolving onto the battlefield does not
   count: it is the normal course of a spell) and no player's life or poison changed, the question is about
-  characteristics and the layer system decides, unless it found only a layer's own rule or timestamp order
-  while a record gives a chapter 7 rule (wither's counters, an annihilation of counters). Otherwise the
-  records decide.
+  characteristics and the layer system decides, unless a replacement effect changed an event about the
+  question, or the layer system found only a layer's own rule or timestamp order while a record gives a
+  chapter 7 rule (wither's counters, an annihilation of counters). Otherwise the records decide.
 
 "The question" is the objects and players the file's ``expect`` names; without them, every object the
 scenario names and every player.
@@ -222,7 +223,7 @@ _PROCEDURE = frozenset({"603.3", "608.2", "608.2c", "608.2n", "704.3", "510.2"})
 # Records that never answer a question: where the replay is, casting and activating, choices.
 _NOT_ANSWERS = frozenset({"start", "step", "cast", "activate", "choice"})
 # Records that can change a player's life or poison counters.
-_PLAYER_CHANGES = frozenset({"damage", "effect", "sba"})
+_PLAYER_CHANGES = frozenset({"damage", "effect", "sba", "replacement"})
 
 
 def _rank(rule: str) -> int:
@@ -272,6 +273,8 @@ def _by_records(log: list[Record], focus: Focus, moved: dict[str, bool], changed
         found = _best_rule(rec.rules)
         if found is None:
             continue
+        if rec.kind == "replacement":
+            found = (5, found[1])  # a replaced event about the question decides it (CR 614-616)
         about = 0
         if any(moved.get(o) for o in asked):
             about = 3
@@ -382,7 +385,8 @@ def decisive_rule(game: Game, start: Start, ruling: Ruling, focus: Focus, names:
              or _by_records(game.log, Focus(), moved, changed, named))
     if not any(focus.has_object(o) for o in moved) and not any(focus.has_player(p) for p in changed):
         by_layers = _by_layers(game, focus, names)
-        if by_layers is not None and not (found is not None and found.rank == 4 and by_layers[0] <= 2):
+        if by_layers is not None and not (found is not None and (found.rank == 5 or found.rank == 4
+                                                                   and by_layers[0] <= 2)):
             return Decisive(by_layers[1], by_layers[2], "layers")
     if found is not None:
         return Decisive(found.rule, _first_sentence(narrate(found.record, names)), "records")
@@ -409,7 +413,8 @@ def verdict_parts(game: Game, start: Start, ruling: Ruling, focus: Focus, names:
     final = ruling.final or {"objects": {}}
     moves = _moves(game, start, final)
     changes = _player_changes(game, start)
-    described = _described(final, ruling, focus) if decisive.by == "layers" else []
+    replaced = decisive.by == "records" and any(r.kind == "replacement" for r in game.log)
+    described = _described(final, ruling, focus) if decisive.by == "layers" or replaced else []
     objects = _objects_part(moves, focus)
     if described and not any(m.significant for m in moves):
         shown = described[:_MAX_DESCRIBED]

@@ -32,6 +32,8 @@ from judgekit.engine import vocab
 from judgekit.engine.effects import CORE_ONLY_VERBS
 from judgekit.engine.effects import VERBS as ENGINE_VERBS
 from judgekit.engine.operations import OPERATIONS
+from judgekit.engine.replacement import DAMAGE_EVENTS, DESTINATIONS, EVENT_MODIFIERS
+from judgekit.engine.specdata import RULE_OPS
 from judgekit.engine.triggers import TRIGGER_EVENTS
 from judgekit.scenario.terms import require
 from judgekit.validation import StrictModel
@@ -45,7 +47,7 @@ def _as_list(value: Any) -> Any:
 
 
 def _term(category: str) -> Any:
-    return AfterValidator(lambda v: require(v, category))
+    return AfterValidator(lambda v: v if v == "chosen" else require(v, category))
 
 
 CardTypeName = Annotated[str, _term("type")]
@@ -59,6 +61,8 @@ ZoneName = Annotated[str, _term("zone")]
 def _subtype(value: str) -> str:
     from judgekit.scenario.terms import canonical
 
+    if value == "chosen":
+        return value
     found = canonical(value, "subtype")
     if found is not None:
         return found
@@ -152,6 +156,7 @@ class SelectorFilter(StrictModel):
     colors: ColorList | None = None
     not_colors: ColorList | None = None
     controller: str | None = None
+    owner: str | None = None
     other: bool | None = None
     token: bool | None = None
     keywords: KeywordList | None = None
@@ -220,15 +225,15 @@ class ValueExpr(_ValueBase):
 
 
 def _value_literal(value: Any) -> Any:
-    if isinstance(value, str) and value.strip() not in ("mana_value", "x"):
-        raise ValueError(f"valore non riconosciuto «{value}»: usa un numero, mana_value, x o una mappa come "
-                         "{count: ...}")
+    if isinstance(value, str) and value.strip() not in ("mana_value", "x", "event_amount"):
+        raise ValueError(f"valore non riconosciuto «{value}»: usa un numero, mana_value, x, event_amount o una "
+                         "mappa come {count: ...}")
     return value.strip() if isinstance(value, str) else value
 
 
 Value = Annotated[
     Annotated[int, Tag("_int")]
-    | Annotated[Literal["mana_value", "x"], BeforeValidator(_value_literal), Tag("_str")]
+    | Annotated[Literal["mana_value", "x", "event_amount"], BeforeValidator(_value_literal), Tag("_str")]
     | Annotated[ValueExpr, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="value_kind",
                   custom_error_message="un valore è un numero intero, mana_value, x o una mappa come {count: ...}"),
@@ -252,7 +257,7 @@ def _not_negative_number(value: Any) -> Any:
 # that comes out negative counts as zero when the effect happens (CR 107.1b).
 Amount = Annotated[
     Annotated[int, AfterValidator(_not_negative), Tag("_int")]
-    | Annotated[Literal["mana_value", "x"], BeforeValidator(_value_literal), Tag("_str")]
+    | Annotated[Literal["mana_value", "x", "event_amount"], BeforeValidator(_value_literal), Tag("_str")]
     | Annotated[ValueExpr, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="value_kind",
                   custom_error_message="un valore è un numero intero, mana_value, x o una mappa come {count: ...}"),
@@ -347,6 +352,8 @@ class Operations(StrictModel):
     set_pt: PTValue | None = None
     modify_pt: PTValue | None = None
     switch_pt: bool | None = None
+    # Not a layer operation: a rule of the game changed for the damage of the sources picked (CR 615.12).
+    damage_cannot_be_prevented: bool | None = None
 
     @field_validator("set_land_types")
     @classmethod
@@ -365,8 +372,8 @@ class Operations(StrictModel):
         return value
 
     def operation_names(self) -> list[str]:
-        return [name for name in OPERATION_LAYERS if getattr(self, "except_" if name == "except" else name)
-                not in (None, False)]
+        return [name for name in (*OPERATION_LAYERS, *RULE_OPS) if getattr(self, "except_" if name == "except"
+                                                                              else name) not in (None, False)]
 
     @model_validator(mode="wrap")
     @classmethod
@@ -484,7 +491,122 @@ class ActivatedAbility(StrictModel):
     activated: ActivatedBody
 
 
-ABILITY_KINDS = ("mana", "static", "trigger", "activated")
+# The ``then`` modifiers that may be combined in one ``would_enter`` effect (SCENARIO-FORMAT.md 2.3).
+_ENTER_COMBINABLE = frozenset({"tapped", "counters", "control"})
+
+
+class Then(StrictModel):
+    """What a replacement effect makes of its event (SCENARIO-FORMAT.md 2.3, the ``then`` column)."""
+
+    to: str | None = None
+    regenerate: Literal[True] | None = None
+    tapped: Literal[True] | None = None
+    counters: dict[str, Value] | None = None
+    control: str | None = None
+    copy_of: WordOrSelector | None = None
+    except_: EnterCopyExcept | None = Field(default=None, alias="except")
+    prevent: Annotated[int | Literal["all"] | None, BeforeValidator(_not_negative_number)] = None
+    prevent_each: int | None = Field(default=None, ge=1)
+    times: int | None = Field(default=None, ge=0)
+    plus: int | None = Field(default=None, ge=0)
+    minus: int | None = Field(default=None, ge=0)
+    lose_instead: Literal[True] | None = None
+    instead: list[EffectEntry] | None = None
+
+    def modifiers(self) -> list[str]:
+        return [k for k in ("to", "regenerate", "tapped", "counters", "control", "copy_of", "prevent", "prevent_each",
+                            "times", "plus", "minus", "lose_instead", "instead") if getattr(self, k) is not None]
+
+    @field_validator("to")
+    @classmethod
+    def _destination(cls, value: str | None) -> str | None:
+        if value is not None and value not in DESTINATIONS:
+            raise ValueError(f"«to: {value}» non è una destinazione: ammesse {', '.join(DESTINATIONS)}")
+        return value
+
+    @field_validator("counters")
+    @classmethod
+    def _counter_kinds(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is None:
+            return None
+        from judgekit.scenario.terms import canonical
+
+        return {canonical(k, "counter") or str(k): v for k, v in value.items()}
+
+    @field_validator("control")
+    @classmethod
+    def _control(cls, value: str | None) -> str | None:
+        if value == "opponent":
+            raise ValueError("«control» prende «you» (il controllore della fonte dell'effetto) o il nome di un "
+                             "giocatore, non «opponent»")
+        return value
+
+
+def _replacement_event(value: str) -> str:
+    if value not in EVENT_MODIFIERS:
+        from rapidfuzz import process
+
+        hint = process.extractOne(value, list(EVENT_MODIFIERS), score_cutoff=60)
+        extra = f" (forse intendevi «{hint[0]}»?)" if hint else ""
+        raise ValueError(f"evento di sostituzione sconosciuto «{value}»{extra}: ammessi {', '.join(EVENT_MODIFIERS)}")
+    return value
+
+
+class ReplacementBody(StrictModel):
+    """A replacement or prevention effect (SCENARIO-FORMAT.md 2.3, CR 614, 615)."""
+
+    event: Annotated[str, AfterValidator(_replacement_event)]
+    of: WordOrSelector | None = None
+    from_: WordOrSelector | None = Field(default=None, alias="from")
+    combat: bool | None = None
+    kind: str | None = None
+    then: Then
+    optional: bool = False
+    uses: int | None = Field(default=None, ge=1)
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        from judgekit.scenario.terms import canonical
+
+        return canonical(value, "counter") or value
+
+    @model_validator(mode="after")
+    def _fits_the_event(self) -> ReplacementBody:
+        event = self.event
+        if (self.from_ is not None or self.combat is not None) and event not in DAMAGE_EVENTS:
+            key = "from" if self.from_ is not None else "combat"
+            raise ValueError(f"«{key}» vale solo per gli eventi di danno (would_be_dealt_damage, would_deal_damage), "
+                             f"non per {event}")
+        if self.from_ is not None and event == "would_deal_damage":
+            raise ValueError("«from» non vale per would_deal_damage (la fonte è già «of»): per limitare entrambi i "
+                             "lati usa would_be_dealt_damage con «from»")
+        if self.kind is not None and event != "would_put_counters":
+            raise ValueError(f"«kind» vale solo per would_put_counters, non per {event}")
+        mods = self.then.modifiers()
+        if not mods:
+            raise ValueError("«then» deve dire che cosa succede invece (un modificatore dell'evento o «instead»)")
+        allowed = EVENT_MODIFIERS[event] | {"instead"}
+        wrong = [m for m in mods if m not in allowed]
+        if wrong:
+            ammessi = ", ".join(sorted(allowed))
+            raise ValueError(f"«then.{wrong[0]}» non vale per l'evento {event}: ammessi {ammessi}")
+        combinable = event == "would_enter" and set(mods) <= _ENTER_COMBINABLE
+        if len(mods) > 1 and not combinable:
+            raise ValueError(f"«then» ha un solo modificatore, non {', '.join(mods)} (solo tapped, counters e "
+                             "control di would_enter si combinano)")
+        if self.then.except_ is not None and self.then.copy_of is None:
+            raise ValueError("«except» si usa solo insieme a «copy_of»")
+        return self
+
+
+class ReplacementAbility(StrictModel):
+    replacement: ReplacementBody
+
+
+ABILITY_KINDS = ("mana", "static", "trigger", "activated", "replacement")
 
 
 def _ability_kind(value: Any) -> str | None:
@@ -505,15 +627,17 @@ def _ability_before(value: Any) -> Any:
         hints = [process.extractOne(str(k), ABILITY_KINDS, score_cutoff=60) for k in value]
         near = [h[0] for h in hints if h]
         extra = f" (forse intendevi «{near[0]}»?)" if near else ""
-        raise ValueError(f"un'abilità deve essere una tra mana, static, trigger, activated{extra}")
+        raise ValueError(f"un'abilità deve essere una tra mana, static, trigger, activated, replacement{extra}")
     return value
 
 
 AbilitySpec = Annotated[Annotated[
     Annotated[ManaAbility, Tag("_mana")] | Annotated[StaticAbility, Tag("_static")]
-    | Annotated[TriggeredAbility, Tag("_trigger")] | Annotated[ActivatedAbility, Tag("_activated")],
+    | Annotated[TriggeredAbility, Tag("_trigger")] | Annotated[ActivatedAbility, Tag("_activated")]
+    | Annotated[ReplacementAbility, Tag("_replacement")],
     Discriminator(_ability_kind, custom_error_type="ability_kind",
-                  custom_error_message="un'abilità deve avere una sola chiave tra mana, static, trigger, activated"),
+                  custom_error_message="un'abilità deve avere una sola chiave tra mana, static, trigger, activated, "
+                                       "replacement"),
 ], BeforeValidator(_ability_before)]
 
 
@@ -550,6 +674,8 @@ class EffectEntry(Operations):
     fight: str | None = None
     # "divided as you choose" among the targets (SCENARIO-FORMAT.md 2.2, CR 601.2d)
     divided: bool | None = None
+    # A replacement or prevention effect created by the resolving spell or ability (SCENARIO-FORMAT.md 2.3).
+    replacement: ReplacementBody | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -564,6 +690,15 @@ class EffectEntry(Operations):
     @model_validator(mode="after")
     def _shape(self) -> EffectEntry:
         verbs, ops = self.verbs(), self.operation_names()
+        if self.replacement is not None:
+            others = [*verbs, *ops, *(["to"] if self.to is not None else [])]
+            if others:
+                raise ValueError(f"una voce con «replacement» non ha altro che «duration» (trovato «{others[0]}»): "
+                                 "ciò che riguarda si scrive in «of»")
+            if self.replacement.of is None:
+                raise ValueError("un effetto di sostituzione creato da una magia o abilità deve dire «of» "
+                                 "(target, targets, self, id o un selettore)")
+            return self
         if verbs and ops:
             raise ValueError(f"una voce di effetto ha un verbo ({verbs[0]}) oppure operazioni ({ops[0]}), non entrambi")
         if len(verbs) > 1:
@@ -657,6 +792,12 @@ class Characteristics(StrictModel):
     keywords: KeywordList | None = None
 
 
+class AsEnters(StrictModel):
+    """``as_enters: {choose: KIND}``: what its controller chooses as it enters (SCENARIO-FORMAT.md 2.4)."""
+
+    choose: Literal["color", "creature_type", "card_type", "player", "basic_land_type"]
+
+
 class CardFields(Characteristics):
     """The fields that describe a card (copiable values, CR 707.2)."""
 
@@ -669,6 +810,8 @@ class CardFields(Characteristics):
     # A modal instant or sorcery (SCENARIO-FORMAT.md 2.2), instead of ``target`` and ``effect``.
     modes: list[Mode] | None = None
     choose: ChooseCount | None = None
+    # An "as enters" choice (SCENARIO-FORMAT.md 2.4, CR 614.1c).
+    as_enters: AsEnters | None = None
 
     @model_validator(mode="after")
     def _modal(self) -> CardFields:
@@ -689,6 +832,18 @@ class CardFields(Characteristics):
 
 class CopyExcept(CardFields):
     """``except:`` of a copy effect: copiable values that differ from the original (CR 707.9b)."""
+
+
+class EnterCopyExcept(CardFields):
+    """``except`` beside ``copy_of`` of an entering copy (SCENARIO-FORMAT.md 2.4, CR 707.9b): object fields replace
+    the copied values, the ``add_*`` lists add to them."""
+
+    add_types: TypeList | None = None
+    add_subtypes: SubtypeList | None = None
+    add_supertypes: SupertypeList | None = None
+    add_colors: ColorList | None = None
+    add_keywords: KeywordList | None = None
+    add_abilities: list[AbilitySpec] | None = None
 
 
 class CardFile(CardFields):
@@ -718,6 +873,8 @@ class ObjectSpec(CardFields):
     owner: str | None = None
     counters: Counters | None = None
     damage: int = Field(default=0, ge=0)
+    # The value chosen as it entered, for an object placed at the start (SCENARIO-FORMAT.md 2.4).
+    chosen: str | None = None
     deathtouch_damage: bool = False
     tapped: bool = False
     summoning_sick: bool = False
@@ -788,13 +945,27 @@ class EffectInPlace(Operations):
     """A continuous effect already in place (``effects:``), created by a resolved spell or ability."""
 
     source: str
-    affects: Selector
+    affects: Selector | None = None
     controller: str | None = None
     duration: Literal["end_of_turn", "end_of_combat", "permanent"] = "end_of_turn"
     timestamp: int | None = None
+    # A replacement or prevention effect in place (SCENARIO-FORMAT.md 2.3), with ``id`` for replacement_order.
+    replacement: ReplacementBody | None = None
+    id: str | None = None
 
     @model_validator(mode="after")
     def _has_operation(self) -> EffectInPlace:
+        if self.replacement is not None:
+            if self.affects is not None or self.operation_names():
+                raise ValueError("un effetto con «replacement» non ha «affects» né operazioni: ciò che riguarda "
+                                 "si scrive in «replacement.of»")
+            if self.replacement.of is None:
+                raise ValueError("un effetto di sostituzione in «effects» deve dire «of» (id o un selettore)")
+            return self
+        if self.id is not None:
+            raise ValueError("«id» vale solo per un effetto con «replacement» (per choices.replacement_order)")
+        if self.affects is None:
+            raise ValueError("un effetto richiede «affects» (a che cosa si applica)")
         if not self.operation_names():
             raise ValueError("un effetto deve avere almeno un'operazione (set_pt, modify_pt, ...)")
         if self.cda is not None:
@@ -1081,7 +1252,7 @@ class Scenario(StrictModel):
 
 
 # Forward references (operations contain abilities, abilities contain effects).
-for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, EffectEntry,
-               CardFields, CopyExcept, CardFile, TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction,
-               CheckAction, Mode, Scenario):
+for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, Then,
+               ReplacementBody, ReplacementAbility, EffectEntry, CardFields, CopyExcept, EnterCopyExcept, CardFile,
+               TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction, CheckAction, Mode, Scenario):
     _model.model_rebuild()

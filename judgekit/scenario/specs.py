@@ -19,6 +19,7 @@ from judgekit.engine.specdata import (
     effects,
     object_data,
     ops,
+    replacement,
     selector,
     value,
 )
@@ -29,6 +30,12 @@ __all__ = ["VALUE_BASES", "ability", "condition", "cost", "effect_entry", "effec
 _OBJECT_ZONES = ("graveyard", "hand")
 
 
+def _effect_in_place(e: dict[str, Any]) -> dict[str, Any]:
+    if e.get("replacement") is not None:
+        return {**e, "replacement": replacement(e["replacement"])}
+    return {**e, "ops": ops(e), "affects": selector(e["affects"])}
+
+
 def scenario_specs(data: dict[str, Any]) -> dict[str, Any]:
     """A copy of a loaded scenario's data in which everything the rules core executes is a typed spec."""
     out = dict(data)
@@ -36,7 +43,7 @@ def scenario_specs(data: dict[str, Any]) -> dict[str, Any]:
     for zone in _OBJECT_ZONES:
         out[zone] = {player: [object_data(o) for o in objs] for player, objs in data[zone].items()}
     out["exile"] = [object_data(o) for o in data["exile"]]
-    out["effects"] = [{**e, "ops": ops(e), "affects": selector(e["affects"])} for e in data.get("effects") or []]
+    out["effects"] = [_effect_in_place(e) for e in data.get("effects") or []]
     actions = []
     for action in data.get("actions") or []:
         cast = action.get("cast")

@@ -23,7 +23,8 @@ EVENT_IT = {
 
 ZONE_IT = {
     "graveyard": "nel cimitero", "exile": "in esilio", "hand": "in mano", "library": "nel grimorio",
-    "library_top": "in cima al grimorio", "library_bottom": "in fondo al grimorio", "battlefield": "sul campo di battaglia",
+    "library_top": "in cima al grimorio", "library_bottom": "in fondo al grimorio",
+    "battlefield": "sul campo di battaglia",
 }
 
 COLOR_IT = {"white": "bianco", "blue": "blu", "black": "nero", "red": "rosso", "green": "verde"}
@@ -91,6 +92,12 @@ def _change(p: dict[str, Any], names: Names) -> str:
     if after.get("kind") != before.get("kind"):
         return f"invece {result_it(after)}"
     kind = str(after.get("kind"))
+    was, now = int(before.get("amount") or 0), int(after.get("amount") or 0)
+    if kind == "damage" and now < was and p.get("prevention"):
+        if now == 0:
+            return f"tutto il danno ({_amount_word(kind, was)}) viene prevenuto"
+        verb = "viene prevenuto" if was - now == 1 else "vengono prevenuti"
+        return f"{_amount_word(kind, was - now)} su {was} {verb}"
     return (f"{_amount_word(kind, int(before.get('amount') or 0))} "
             f"{'diventano' if int(before.get('amount') or 0) != 1 else 'diventa'} "
             f"{_amount_word(kind, int(after.get('amount') or 0))}")
@@ -100,6 +107,8 @@ def _applied(p: dict[str, Any], names: Names) -> str:
     event = EVENT_IT.get(p["event"], p["event"])
     who = p["affected"] if p["affected_is_player"] else names.card(p["affected"] or "")
     subject = f"{who} {event}" if who else f"Un oggetto {event}"
+    if p.get("damage_source") and who:
+        subject = f"{names.card(p['damage_source'])} infliggerebbe danno {to_name(who)}"
     return f"Effetto di sostituzione di {names.card(p['source'])}: {subject}; {_change(p, names)}."
 
 
@@ -142,8 +151,8 @@ def chosen_it(kind: str, value: str) -> str:
 
 def _as_enters(p: dict[str, Any], names: Names) -> str:
     how = "come indicato in choices" if p["given"] else "senza una scelta indicata, il replay prende il predefinito"
-    return (f"Mentre {names.card(p['name'])} entra, {p['player']} sceglie {KIND_IT.get(p['kind'], p['kind'])}: "
-            f"{chosen_it(p['kind'], p['value'])} ({how}).")
+    return (f"Mentre {names.card(p['name'])} entra, {p['player']} sceglie {KIND_IT.get(p['choice'], p['choice'])}: "
+            f"{chosen_it(p['choice'], p['value'])} ({how}).")
 
 
 def _loop(p: dict[str, Any], names: Names) -> str:
