@@ -67,7 +67,7 @@ def _fields(data: dict[str, Any]) -> str:
     """The card's fields (what ``card:`` brings into a scenario) as YAML, in the file's order."""
     import yaml
 
-    shown = {k: v for k, v in data.items() if k not in ("name", "name_it", "text_it")}
+    shown = {k: v for k, v in data.items() if k not in ("name", "name_it", "text_it", "oracle")}
     if not shown:
         return ""
     return yaml.safe_dump(shown, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)

@@ -106,6 +106,8 @@ class UseOptional:
     controller: str
     group: int = 0
     default_value: bool = True
+    # ``ability`` (a triggered ability, 603.5) or ``replacement`` (an optional replacement effect, 614.1).
+    kind: str = "ability"
 
     def default(self) -> bool:
         return self.default_value

@@ -42,9 +42,11 @@ from judgekit.engine.selectors import (
     compile_filter,
     is_player_selector,
     matches,
+    matches_player,
     select,
     select_players,
 )
+from judgekit.engine.specdata import RULE_OPS
 from judgekit.engine.specs import EffectEntry, Filter, ReturnParam, TokenSpec
 from judgekit.engine.state import (
     Batch,
@@ -221,25 +223,38 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
         game.touch()
 
 
+# The rule each rule-changing operation follows.
+_RULE_OP_RULES = {"damage_cannot_be_prevented": ("615.12",), "cant_gain_life": ("119.7",),
+                  "cant_lose_life": ("119.8",)}
+
+
 def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
                              refs: list[Ref]) -> ContinuousEffect | None:
     """Operations of a resolving spell/ability: a continuous effect with a fixed set (CR 611.2c) and values
     determined once (CR 608.2h); new timestamp (CR 613.7b)."""
     affected: list[int] | None = [r for r in refs if isinstance(r, int) and game.objects[r].current]
-    if entry.to is None and set(entry.ops or {}) == {"damage_cannot_be_prevented"}:
-        affected = None  # all damage this turn (CR 615.12)
+    players: list[str] | None = None
+    written = set(entry.ops or {})
+    if written and written <= set(RULE_OPS):
+        # A rule changed (615.12, 119.7, 119.8): for the players named, or for everyone without ``to``.
+        affected = None
+        players = None if entry.to is None else [r for r in refs if isinstance(r, str)]
     ops = freeze_values(entry.ops or {}, value_context(game, ctx))
     effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=game.new_timestamp(),
                               source_name=ctx.source_name, controller=ctx.controller, source_uid=ctx.source_uid,
                               affected=affected, duration=entry.duration or "end_of_turn",
                               order=(2, game.new_uid()), targets=list(ctx.targets),
-                              trigger_object=ctx.trigger_object)
+                              trigger_object=ctx.trigger_object, players=players)
     game.effects.append(effect)
     game.touch()
     rules = ["611.2c", "613.7b"]
     if effect.duration == "end_of_turn":
         rules.append("514.2")
-    shown = affected or []
+    if affected is None:
+        game.record("effect", "effects.rule_effect", *_RULE_OP_RULES[next(iter(ops))], *rules[2:],
+                    source=ctx.source_name, ops=sorted(ops), players=players, duration=effect.duration)
+        return effect
+    shown = affected
     game.record("effect", "effects.continuous_effect", *rules, objects=[game.objects[u].id for u in shown],
                 source=ctx.source_name, affected=[game.display(u) for u in shown], ops=ops_data(ops, game),
                 duration=effect.duration, timestamp=effect.timestamp)
@@ -333,16 +348,25 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
             return 0
         amount = happens.amount
         if source.has("infect"):
+            amount = _counters_put(game, GameEvent(EventKind.COUNTERS, player=player.name, amount=amount,
+                                                   data={"kind": "poison"}))
             player.poison += amount
             game.record("damage", "effects.damage_infect_player", "120.3b", "702.90b", source=source.name,
                         amount=amount, combat=combat, player=player.name, poison=player.poison)
         else:
-            player.life -= amount
+            # Damage makes its player lose that much life (120.3a): a life loss replacement effects may change.
+            loss: GameEvent | None = GameEvent(EventKind.LIFE_LOSS, player=player.name, amount=amount)
+            if loss is not None and (game.replacement_abilities or game.replacements or game.effects):
+                loss = None if life_cant(game, player.name, "cant_lose_life") else propose(game, loss)
+            lost = loss.amount if loss is not None else 0
+            player.life -= lost
             # Inside a simultaneous event the total is not final yet (lifelink gains come with it, 510.2).
             life = None if game.batch is not None else player.life
+            extra: dict[str, Any] = {"lost": lost} if lost != amount else {}
             game.record("damage", "effects.damage_player", "120.3a", source=source.name, amount=amount,
-                        combat=combat, player=player.name, life=life)
-            game.emit(GameEvent(EventKind.LIFE_LOSS, player=player.name, amount=amount))
+                        combat=combat, player=player.name, life=life, **extra)
+            if loss is not None and lost > 0:
+                game.emit(loss)
     else:
         obj = game.objects[target]
         if not obj.current or obj.zone != Zone.BATTLEFIELD:
@@ -359,7 +383,9 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
         amount = happens.amount
         if tc.is_creature:
             if source.has("infect") or source.has("wither"):
-                obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + amount
+                put = _counters_put(game, GameEvent(EventKind.COUNTERS, obj=obj.uid, amount=amount,
+                                                    data={"kind": "-1/-1"}))
+                obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + put
                 game.record("damage", "effects.damage_minus_counters", "120.3d",
                             "702.80" if source.has("wither") else "702.90c", objects=[obj.id], source=source.name,
                             amount=amount, combat=combat, target=tc.name,
@@ -395,6 +421,10 @@ def gain_life(game: Game, player: str, amount: int, source_name: str, rule: str 
     """A player gains life: one life-gain event (CR 119.3, 119.9 for "whenever you gain life")."""
     if amount <= 0:
         return
+    if life_cant(game, player, "cant_gain_life"):
+        # CR 119.7: no life is gained, and replacement effects of the gain do nothing.
+        game.record("effect", "effects.cant_gain_life", "119.7", player=player, amount=amount, source=source_name)
+        return
     ev = propose(game, GameEvent(EventKind.LIFE_GAIN, player=player, amount=amount))
     if ev is None or ev.amount <= 0:
         return
@@ -425,6 +455,10 @@ def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
 
 
 def _lose(game: Game, ev: GameEvent, source_name: str) -> None:
+    if life_cant(game, str(ev.player), "cant_lose_life"):
+        game.record("effect", "effects.cant_lose_life", "119.8", player=str(ev.player), amount=ev.amount,
+                    source=source_name)
+        return
     p = game.player(str(ev.player))
     p.life -= ev.amount
     game.emit(ev)
@@ -684,6 +718,9 @@ def verb_add_counters(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
             p = game.player(r)
             for kind, n in entry.param.items():
                 if kind == "poison" and n > 0:
+                    n = _counters_put(game, GameEvent(EventKind.COUNTERS, player=r, amount=n, data={"kind": kind}))
+                    if n <= 0:
+                        continue
                     p.poison += n
                     game.record("effect", "effects.poison_counters", "122.1f", player=r, amount=n, poison=p.poison)
             game.touch()
@@ -915,3 +952,33 @@ def cannot_be_prevented(game: Game, source: Computed, combat: bool) -> bool:
             elif matches(affects, source, sctx):
                 return True
     return False
+
+
+def life_cant(game: Game, player: str, op: str) -> bool:
+    """Whether ``player`` can't gain life (``cant_gain_life``, CR 119.7) or can't lose it (``cant_lose_life``,
+    119.8): a static ability whose ``affects`` picks the player, or an effect of a resolved spell or ability."""
+    for e in game.effects:
+        if e.ops.get(op) and (e.players is None or player in e.players):
+            return True
+    if not game.replacement_abilities:
+        return False
+    for obj in game.battlefield():
+        view = chars(game, obj)
+        for ab in view.abilities:
+            static = ab.spec.static
+            if ab.kind != "static" or static is None or not static.ops.get(op):
+                continue
+            sctx = SelectorContext(you=view.controller, source=obj.uid, attached_to=obj.attached_to, ids=game.ids,
+                                   players=tuple(p.name for p in game.players), chosen=obj.chosen)
+            if matches_player(static.affects, player, sctx):
+                return True
+    return False
+
+
+def _counters_put(game: Game, event: GameEvent) -> int:
+    """How many counters are put once replacement effects have applied (CR 122.6): the event's amount when none
+    exists."""
+    if not (game.replacement_abilities or game.replacements):
+        return event.amount
+    happens = propose(game, event)
+    return happens.amount if happens is not None else 0

@@ -23,6 +23,7 @@ from judgekit.engine.errors import IllegalAction
 from judgekit.engine.layers import copiable_values
 from judgekit.engine.replacement import ReplacementEffect, propose, set_copy_hook
 from judgekit.engine.selectors import SelectorContext, select
+from judgekit.engine.specdata import RULE_OPS
 from judgekit.engine.state import (
     Ability,
     Chars,
@@ -203,7 +204,7 @@ def has_replacement(abilities: Any) -> bool:
         if getattr(spec, "kind", None) == "replacement":
             return True
         static = getattr(spec, "static", None)
-        if static is not None and (static.ops.get("damage_cannot_be_prevented")
+        if static is not None and (any(static.ops.get(op) for op in RULE_OPS)
                                    or has_replacement(static.ops.get("add_abilities"))):
             return True
     return False
@@ -332,7 +333,8 @@ def as_enters_choice(game: Game, obj: GameObject) -> None:
         return
     controller = obj.controller or obj.owner
     candidates = _as_enters_candidates(game, obj, kind)
-    decision = game.chooser.choose(ChooseValue(obj.id, controller, candidates, group=obj.uid, rule="614.1c"))
+    # Its own decision group: an entering copy's choice of what to copy is the first (2.2, one ANSWER each).
+    decision = game.chooser.choose(ChooseValue(obj.id, controller, candidates, group=-obj.uid, rule="614.1c"))
     value = _pick(game, decision.value, candidates)
     if value is None:
         raise IllegalAction("replacement.bad_as_enters", rule="614.1c", key=decision.key, value=decision.value,

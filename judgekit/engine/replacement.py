@@ -249,7 +249,8 @@ class ReplacementEffect:
     def apply(self, game: Game, event: GameEvent) -> GameEvent | None:
         then = self.spec.then
         if self.spec.optional:
-            decision = game.chooser.choose(UseOptional(self.source, self.controller, group=_group(game, self, event)))
+            decision = game.chooser.choose(UseOptional(self.source, self.controller, group=_group(game, self, event),
+                                                       kind="replacement"))
             if decision.value is False:
                 game.record("replacement", "replacement.declined", "614.1a", source=self.source_name,
                             player=self.controller, event=self.spec.event, given=decision.given)
@@ -425,7 +426,8 @@ def _affected_name(game: Game, event: GameEvent) -> str | None:
     if ref is None:
         return None
     if isinstance(ref, int) and ref in game.objects:
-        return game.objects[ref].card.name
+        view = _view(game, ref, event)
+        return view.name if view is not None else game.objects[ref].card.name
     return str(ref)
 
 
@@ -509,8 +511,9 @@ def static_effects(game: Game, event: GameEvent | None = None) -> list[Replaceme
 
 def _from_ability(uid: int, oid: str, timestamp: int, view: Computed, key: str,
                   spec: ReplacementSpec) -> ReplacementEffect:
-    return ReplacementEffect(spec=spec, key=f"s{uid}:{key}", source=oid, source_uid=uid, source_name=view.name,
-                             controller=view.controller or view.owner, timestamp=timestamp)
+    # The spec is part of the key: an entering copy's own ability and the one it copied may share a position.
+    return ReplacementEffect(spec=spec, key=f"s{uid}:{key}:{id(spec)}", source=oid, source_uid=uid,
+                             source_name=view.name, controller=view.controller or view.owner, timestamp=timestamp)
 
 
 def add(game: Game, effect: ReplacementEffect) -> None:

@@ -48,7 +48,7 @@ _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", 
                 "not_colors", "keywords")
 _PT_OPS = ("cda", "set_pt", "modify_pt")
 # Operations that change a rule of the game rather than a characteristic: in no layer (SCENARIO-FORMAT.md 2.3).
-RULE_OPS = ("damage_cannot_be_prevented",)
+RULE_OPS = ("damage_cannot_be_prevented", "cant_gain_life", "cant_lose_life")
 _OP_NAMES = frozenset(OP_KEYS) | frozenset(RULE_OPS)
 
 # ------------------------------------------------------------------------------------------------------

@@ -217,6 +217,8 @@ class ContinuousEffect:
     trigger_object: int | None = None
     # An object entering as a copy (CR 707.2, 614.1c): the copiable values of the original as it entered.
     copy_values: Chars | None = None
+    # The players a rule-changing effect ("can't gain life", 119.7) applies to; None: every player.
+    players: list[str] | None = None
 
 
 @dataclass

@@ -220,8 +220,10 @@ def _trigger_target(ctx: _Context, r: req.TriggerTarget, value: Any) -> _Draft |
 
 def _use_optional(ctx: _Context, r: req.UseOptional, value: Any) -> _Draft | None:
     change = ctx.source_change(r, {"use": not bool(value)})
+    replacement = r.kind == "replacement"
     return _Draft("UseOptional", r.source, {"source": ctx.source_name(r.source), "controller": r.controller,
-                                            "used": bool(value)}, ["603.5"], change)
+                                            "used": bool(value), "replacement": replacement},
+                  ["614.1c" if replacement else "603.5"], change)
 
 
 def _choose_modes(ctx: _Context, r: req.ChooseModes, value: Any) -> _Draft | None:

@@ -34,13 +34,20 @@ def object_result(game: Game, oid: str) -> dict[str, Any]:
         "keywords": sorted(set(c.keywords)),
         "abilities": sorted({a.label() for a in c.abilities if a.kind != "mana"}),
         "mana": c.mana, "tapped": obj.tapped, "attached_to": attached, "token": obj.token,
-        # 2.10: the "as enters" choice and what the object entered as a copy of. The rules core keeps neither
-        # yet (entering as a copy and "as enters" choices, 2.4, are not modelled; tokens are never created as
-        # copies), so both are null.
-        "chosen": None, "copy_of": None,
+        # 2.10: the "as enters" choice and what the object entered as a copy of (2.4); null otherwise.
+        "chosen": obj.chosen, "copy_of": _entered_copy_of(game, obj.uid),
         # CR 202.3: X counts the value chosen while the object is a spell on the stack (202.3e), 0 elsewhere.
         "mana_value": c.mana_value,
     }
+
+
+def _entered_copy_of(game: Game, uid: int) -> str | None:
+    """The id of the object ``uid`` entered as a copy of (CR 707.9, SCENARIO-FORMAT.md 2.4), if any."""
+    found = None
+    for e in game.effects:
+        if e.copy_values is not None and e.affected is not None and uid in e.affected:
+            found = str(e.ops.get("copy_of"))
+    return found
 
 
 def player_result(game: Game, name: str) -> dict[str, Any]:

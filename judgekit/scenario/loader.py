@@ -20,6 +20,9 @@ from judgekit.scenario.loaded import LoadedScenario
 from judgekit.scenario.references import References
 from judgekit.yamlio import Loc, YamlDoc, load_yaml, load_yaml_text
 
+# Fields of a card file that describe the card for people, never copied to a scenario's object.
+CARD_ONLY_FIELDS = ("name_it", "text_it", "oracle")
+
 OBJECT_ZONES = ("battlefield", "graveyard", "hand", "exile")
 
 
@@ -167,7 +170,7 @@ class _Checker(References):
                     self.issues.append(issue)
                 self.add(card_loc, f"la carta «{card}» della libreria non è valida")
                 return None
-            base = {k: v for k, v in (entry.data or {}).items() if k not in ("name_it", "text_it")}
+            base = {k: v for k, v in (entry.data or {}).items() if k not in CARD_ONLY_FIELDS}
             base["card_name_it"] = (entry.data or {}).get("name_it")
             names = (own.get("name"), entry.name, entry.name_it)
         merged = {**base, **{k: v for k, v in own.items() if k != "card"}}
@@ -415,7 +418,7 @@ class _Checker(References):
                         except LookupError as exc:
                             self.add((*loc, "create_token", "card"), str(exc))
                         else:
-                            base_data = {k: v for k, v in (entry.data or {}).items() if k not in ("name_it", "text_it")}
+                            base_data = {k: v for k, v in (entry.data or {}).items() if k not in CARD_ONLY_FIELDS}
                             merged = {**base_data, **{k: v for k, v in tok.items() if k != "card"}}
                             tok.clear()
                             tok.update(merged)

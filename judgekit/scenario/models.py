@@ -352,8 +352,11 @@ class Operations(StrictModel):
     set_pt: PTValue | None = None
     modify_pt: PTValue | None = None
     switch_pt: bool | None = None
-    # Not a layer operation: a rule of the game changed for the damage of the sources picked (CR 615.12).
+    # Not layer operations: rules of the game changed for the damage of the sources picked (CR 615.12), for
+    # the players picked (119.7, 119.8).
     damage_cannot_be_prevented: bool | None = None
+    cant_gain_life: bool | None = None
+    cant_lose_life: bool | None = None
 
     @field_validator("set_land_types")
     @classmethod
@@ -852,6 +855,8 @@ class CardFile(CardFields):
     name: str
     name_it: str | None = None
     text_it: str | None = None
+    # The card's current Oracle text in English, kept with the card for reference (not read by the replay).
+    oracle: str | None = None
 
 
 class TokenSpec(CardFields):
@@ -1159,6 +1164,9 @@ class ExpectObject(Characteristics):
     attached_to: str | None = None
     token: bool | None = None
     mana_value: int | None = None
+    # SCENARIO-FORMAT.md 2.4 / 2.10: the "as enters" choice, the id of what it entered as a copy of.
+    chosen: str | None = None
+    copy_of: str | None = None
 
 
 class ExpectPlayer(StrictModel):

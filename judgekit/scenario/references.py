@@ -13,7 +13,8 @@ from judgekit.engine.specs import SELECTOR_WORDS
 from judgekit.errors import Issue
 from judgekit.yamlio import Loc, YamlDoc
 
-TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent"}
+TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent", "event_object",
+            "event_player", "chosen"}
 
 
 class References:
@@ -71,7 +72,7 @@ class References:
     def check_player(self, ref: Any, loc: Loc, *, relative: bool = True) -> None:
         if not isinstance(ref, str):
             return
-        if relative and ref in ("you", "opponent"):
+        if relative and ref in ("you", "opponent", "chosen"):
             return
         if ref not in self.players:
             self.add(loc, self._unknown_player(ref))
@@ -84,8 +85,9 @@ class References:
             for i, ref in enumerate(sel):
                 self.check_id(ref, (*loc, i), players=to)
         elif isinstance(sel, dict):
-            if sel.get("controller") is not None:
-                self.check_player(sel["controller"], (*loc, "controller"))
+            for key in ("controller", "owner"):
+                if sel.get(key) is not None:
+                    self.check_player(sel[key], (*loc, key))
             for i, alt in enumerate(sel.get("any") or []):
                 self.check_selector(alt, (*loc, "any", i))
 
@@ -113,9 +115,28 @@ class References:
         for i, ab in enumerate(ops.get("add_abilities") or []):
             self.check_ability(ab, (*loc, "add_abilities", i))
 
+    def check_replacement(self, body: dict[str, Any], loc: Loc) -> None:
+        """The references of a ``replacement`` (SCENARIO-FORMAT.md 2.3): ``of``, ``from``, and in ``then`` the
+        object to copy, the player who gets control, the counts and the ``instead`` entries."""
+        for key in ("of", "from"):
+            if body.get(key) is not None:
+                self.check_selector(body[key], (*loc, key), to=key == "of")
+        then = body.get("then") or {}
+        if then.get("copy_of") is not None:
+            self.check_selector(then["copy_of"], (*loc, "then", "copy_of"))
+        if then.get("control") is not None:
+            self.check_player(then["control"], (*loc, "then", "control"))
+        for kind, value in (then.get("counters") or {}).items():
+            self.check_value(value, (*loc, "then", "counters", kind))
+        if then.get("instead") is not None:
+            self.check_effect_list(then["instead"], (*loc, "then", "instead"))
+
     def check_effect_list(self, effects: list[dict[str, Any]], loc: Loc) -> None:
         for i, entry in enumerate(effects or []):
             eloc = (*loc, i)
+            if entry.get("replacement") is not None:
+                self.check_replacement(entry["replacement"], (*eloc, "replacement"))
+                continue
             if "to" in entry:
                 self.check_selector(entry["to"], (*eloc, "to"), to=True)
             self.check_ops(entry, eloc)
@@ -150,6 +171,8 @@ class References:
                 self.check_selector(ab["target"], (*loc, "target"))
             self.check_effect_list(ab.get("effect") or [], (*loc, "effect"))
             self.check_modes(ab.get("modes"), (*loc, "modes"))
+        elif "replacement" in ab:
+            self.check_replacement(ab["replacement"], (*loc, "replacement"))
         elif "activated" in ab:
             body = ab["activated"]
             if body.get("target") is not None:
@@ -185,7 +208,10 @@ class References:
             self.check_object(obj, loc, zone)
         for i, eff in enumerate(data["effects"]):
             eloc: Loc = ("effects", i)
-            self.check_selector(eff["affects"], (*eloc, "affects"))
+            if eff.get("replacement") is not None:
+                self.check_replacement(eff["replacement"], (*eloc, "replacement"))
+            if eff.get("affects") is not None:
+                self.check_selector(eff["affects"], (*eloc, "affects"))
             if eff.get("controller") is not None:
                 self.check_player(eff["controller"], (*eloc, "controller"), relative=False)
             self.check_ops(eff, eloc)

@@ -16,8 +16,8 @@ from judgekit.errors import FileAccessError
 from judgekit.fileio import read_bytes
 from judgekit.yamlio import MAX_BYTES
 
-FOLDERS = ("layers", "stack", "combat")
-FOLDER_TAGS = {"layers": "layer", "stack": "pila", "combat": "combattimento"}
+FOLDERS = ("layers", "stack", "combat", "replacement")
+FOLDER_TAGS = {"layers": "layer", "stack": "pila", "combat": "combattimento", "replacement": "sostituzione"}
 INDEX_FORMAT = 3
 _RULE = re.compile(r"(?<![\d.])(\d{3}(?:\.\d+[a-z]?)?)(?![\d])")
 

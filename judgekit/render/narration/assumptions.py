@@ -38,6 +38,11 @@ def _trigger_target(p: dict[str, Any], names: Names) -> str:
 def _use_optional(p: dict[str, Any], names: Names) -> str:
     times = "" if p["count"] == 1 else f" (tutte le {p['count']} volte)"
     source = names.card(p["source"])
+    if p.get("replacement"):
+        use = "lo applica" if p["used"] else "non lo applica"
+        other = "non applicarlo" if p["used"] else "applicarlo"
+        return (f"L'effetto di sostituzione di {source} è facoltativo («puoi»): {NO_CHOICE} il replay {use}{times}; "
+                f"{p['controller']} poteva scegliere di {other}.")
     if p["used"]:
         return (f"L'abilità innescata di {source} è facoltativa («può»): {NO_CHOICE} il replay la usa{times}; "
                 f"{p['controller']} poteva scegliere di non usarla.")

@@ -67,6 +67,9 @@ def _damage_infect_player(p: dict[str, Any], names: Names) -> str:
 
 def _damage_player(p: dict[str, Any], names: Names) -> str:
     total = "" if p["life"] is None else f" (punti vita: {p['life']})"
+    if "lost" in p:
+        lost = "non perde punti vita" if not p["lost"] else f"perde solo {p['lost']} punti vita"
+        total = f", ma {lost}{total}"
     return f"{_dealt(p, names, p['player'])}{total}."
 
 

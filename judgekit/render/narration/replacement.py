@@ -67,7 +67,7 @@ def _change(p: dict[str, Any], names: Names) -> str:
     if ch.get("copy"):
         return f"entra come copia di {names.card(ch['copy'])}"
     if ch.get("instead"):
-        return "l'evento non avviene e al suo posto accade quello che l'effetto dice"
+        return "l'evento non avviene, e accade invece quanto segue"
     before, after = ch["before"], ch["after"]
     if not after.get("happens"):
         if before.get("kind") == "damage":
@@ -160,7 +160,32 @@ def _loop(p: dict[str, Any], names: Names) -> str:
             "controllo senza che nulla cambi; è un ciclo di azioni obbligatorie e la partita è patta (104.4b).")
 
 
+def _cant_gain(p: dict[str, Any], names: Names) -> str:
+    return (f"{p['player']} non può guadagnare punti vita: i {p['amount']} di {names.card(p['source'])} non vengono "
+            "guadagnati, e gli effetti che sostituirebbero quel guadagno non fanno nulla.")
+
+
+def _cant_lose(p: dict[str, Any], names: Names) -> str:
+    return f"{p['player']} non può perdere punti vita: non perde i {p['amount']} di {names.card(p['source'])}."
+
+
+_RULE_OPS_IT = {"damage_cannot_be_prevented": "il danno non può essere prevenuto",
+                "cant_gain_life": "non si possono guadagnare punti vita",
+                "cant_lose_life": "non si possono perdere punti vita"}
+
+
+def _rule_effect(p: dict[str, Any], names: Names) -> str:
+    until = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
+             "permanent": "senza scadenza"}.get(p["duration"], p["duration"])
+    what = "; ".join(_RULE_OPS_IT.get(op, op) for op in p["ops"])
+    who = f" (per {', '.join(p['players'])})" if p.get("players") else ""
+    return f"{names.card(p['source'])}: {what}{who}, {until}."
+
+
 TEXTS: dict[str, Text] = {
+    "effects.rule_effect": _rule_effect,
+    "effects.cant_gain_life": _cant_gain,
+    "effects.cant_lose_life": _cant_lose,
     "replacement.applied": _applied,
     "replacement.declined": _declined,
     "replacement.copy_nothing": _copy_nothing,
