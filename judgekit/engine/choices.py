@@ -360,6 +360,9 @@ class Script:
     sacrifice: dict[str, list[str]] = field(default_factory=dict)
     keys: list[str] = field(default_factory=list)
     locs: dict[str, KeyPath] = field(default_factory=dict)
+    # A value written in ``choose`` -> the canonical English term it stands for (a colour, a type, in any
+    # language the layer above knows), tried when the value itself is not a candidate.
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 class ScriptedChooser:
@@ -427,6 +430,10 @@ class ScriptedChooser:
             value = ans.divide
         elif isinstance(request, ChooseValue):
             value = ans.chosen()
+            if value is not None and value not in request.candidates and value in self.script.aliases:
+                alias = self.script.aliases[value]
+                if any(isinstance(c, str) and c.casefold() == alias.casefold() for c in request.candidates):
+                    value = alias
         if value is None:
             return None
         self._used.add(request.source)

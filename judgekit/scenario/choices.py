@@ -236,4 +236,26 @@ def build_script(choices: Mapping[str, Any]) -> Script:
             script.sources[name] = SourceAnswers((answer_of(raw, loc),), every=True)
             if isinstance(raw, str):
                 script.legend[name] = raw
+    script.aliases = _aliases(choices)
     return script
+
+
+def _aliases(choices: Mapping[str, Any]) -> dict[str, str]:
+    """Every ``choose`` value that names a colour, a card type or a subtype in another form (an Italian name, another
+    case): its canonical English term (SCENARIO-FORMAT.md 2.4)."""
+    from judgekit.scenario.terms import canonical
+
+    out: dict[str, str] = {}
+    for name, raw in choices.items():
+        if name in RESERVED_KEYS:
+            continue
+        for ans in raw if isinstance(raw, list) else [raw]:
+            value = ans.get("choose") if isinstance(ans, Mapping) else ans
+            if not isinstance(value, str):
+                continue
+            for category in ("color", "type", "subtype"):
+                found = canonical(value, category)
+                if found is not None and found != value:
+                    out[value] = found
+                    break
+    return out

@@ -184,6 +184,15 @@ class _Checker(References):
         for sub in merged.get("subtypes") or []:
             if vocab.subtype_kind(sub) is None and "Planeswalker" not in (merged.get("types") or []):
                 self.add((*loc, "subtypes"), f"sottotipo sconosciuto «{sub}»")
+        as_enters = merged.get("as_enters")
+        if merged.get("chosen") is not None and isinstance(as_enters, dict) and as_enters.get("choose"):
+            from judgekit.scenario.models import chosen_value
+
+            try:
+                merged["chosen"] = chosen_value(str(as_enters["choose"]), str(merged["chosen"]))
+            except ValueError as exc:
+                self.add((*loc, "chosen"), f"{exc}: {merged.get('name') or card} sceglie {as_enters['choose']} "
+                                           "mentre entra (SCENARIO-FORMAT.md 2.4)")
         self.names[id(merged)] = tuple(n for n in names if n) or (merged.get("name"),)
         return merged
 

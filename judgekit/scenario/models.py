@@ -23,6 +23,7 @@ from pydantic import (
     PrivateAttr,
     SerializerFunctionWrapHandler,
     Tag,
+    ValidationInfo,
     field_validator,
     model_serializer,
     model_validator,
@@ -569,40 +570,50 @@ class ReplacementBody(StrictModel):
 
     @field_validator("kind")
     @classmethod
-    def _kind(cls, value: str | None) -> str | None:
+    def _kind(cls, value: str | None, info: ValidationInfo) -> str | None:
         if value is None:
             return None
+        event = info.data.get("event")
+        if event is not None and event != "would_put_counters":
+            raise ValueError(f"«kind» vale solo per would_put_counters, non per {event}")
         from judgekit.scenario.terms import canonical
 
         return canonical(value, "counter") or value
 
-    @model_validator(mode="after")
-    def _fits_the_event(self) -> ReplacementBody:
-        event = self.event
-        if (self.from_ is not None or self.combat is not None) and event not in DAMAGE_EVENTS:
-            key = "from" if self.from_ is not None else "combat"
+    @field_validator("from_", "combat")
+    @classmethod
+    def _damage_only(cls, value: Any, info: ValidationInfo) -> Any:
+        event = info.data.get("event")
+        key = "from" if info.field_name == "from_" else "combat"
+        if value is not None and event is not None and event not in DAMAGE_EVENTS:
             raise ValueError(f"«{key}» vale solo per gli eventi di danno (would_be_dealt_damage, would_deal_damage), "
                              f"non per {event}")
-        if self.from_ is not None and event == "would_deal_damage":
+        if key == "from" and value is not None and event == "would_deal_damage":
             raise ValueError("«from» non vale per would_deal_damage (la fonte è già «of»): per limitare entrambi i "
                              "lati usa would_be_dealt_damage con «from»")
-        if self.kind is not None and event != "would_put_counters":
-            raise ValueError(f"«kind» vale solo per would_put_counters, non per {event}")
-        mods = self.then.modifiers()
+        return value
+
+    @field_validator("then")
+    @classmethod
+    def _then_fits(cls, then: Then, info: ValidationInfo) -> Then:
+        event = info.data.get("event")
+        if event is None:
+            return then
+        mods = then.modifiers()
         if not mods:
             raise ValueError("«then» deve dire che cosa succede invece (un modificatore dell'evento o «instead»)")
         allowed = EVENT_MODIFIERS[event] | {"instead"}
         wrong = [m for m in mods if m not in allowed]
         if wrong:
             ammessi = ", ".join(sorted(allowed))
-            raise ValueError(f"«then.{wrong[0]}» non vale per l'evento {event}: ammessi {ammessi}")
+            raise ValueError(f"«{wrong[0]}» non vale per l'evento {event}: ammessi {ammessi}")
         combinable = event == "would_enter" and set(mods) <= _ENTER_COMBINABLE
         if len(mods) > 1 and not combinable:
             raise ValueError(f"«then» ha un solo modificatore, non {', '.join(mods)} (solo tapped, counters e "
                              "control di would_enter si combinano)")
-        if self.then.except_ is not None and self.then.copy_of is None:
+        if then.except_ is not None and then.copy_of is None:
             raise ValueError("«except» si usa solo insieme a «copy_of»")
-        return self
+        return then
 
 
 class ReplacementAbility(StrictModel):
@@ -795,10 +806,37 @@ class Characteristics(StrictModel):
     keywords: KeywordList | None = None
 
 
+AS_ENTERS_KINDS = ("color", "creature_type", "card_type", "player", "basic_land_type")
+
+
+def _as_enters_kind(value: str) -> str:
+    if value not in AS_ENTERS_KINDS:
+        raise ValueError(f"«{value}» non è una scelta «mentre entra»: ammesse {', '.join(AS_ENTERS_KINDS)}")
+    return value
+
+
+def chosen_value(kind: str, value: str) -> str:
+    """The canonical value of an "as enters" choice of ``kind`` (2.4): a colour, a creature type, a card type or a
+    basic land type in canonical English (Italian aliases accepted); a player's name as written."""
+    from judgekit.scenario.terms import canonical
+
+    if kind == "player":
+        return value
+    category = {"color": "color", "card_type": "type"}.get(kind, "subtype")
+    found = canonical(value, category)
+    ok = found is not None and (kind != "creature_type" or found in vocab.CREATURE_TYPES) and (
+        kind != "basic_land_type" or found in vocab.BASIC_LAND_MANA)
+    if not ok:
+        what = {"color": "un colore", "creature_type": "un tipo di creatura", "card_type": "un tipo di carta",
+                "basic_land_type": "un tipo di terra base"}[kind]
+        raise ValueError(f"«{value}» non è {what}")
+    return str(found)
+
+
 class AsEnters(StrictModel):
     """``as_enters: {choose: KIND}``: what its controller chooses as it enters (SCENARIO-FORMAT.md 2.4)."""
 
-    choose: Literal["color", "creature_type", "card_type", "player", "basic_land_type"]
+    choose: Annotated[str, AfterValidator(lambda v: _as_enters_kind(v))]
 
 
 class CardFields(Characteristics):
@@ -886,6 +924,16 @@ class ObjectSpec(CardFields):
     token: bool = False
     attached_to: str | None = None
     timestamp: int | None = None
+
+    @model_validator(mode="after")
+    def _chosen_fits(self) -> ObjectSpec:
+        if self.chosen is not None and self.as_enters is not None:
+            try:
+                self.chosen = chosen_value(self.as_enters.choose, self.chosen)
+            except ValueError as exc:
+                raise ValueError(f"«chosen»: {exc}, ma {self.name or self.card} sceglie "
+                                 f"{self.as_enters.choose} mentre entra") from None
+        return self
 
     @model_validator(mode="after")
     def _name_or_card(self) -> ObjectSpec:
