@@ -7,7 +7,10 @@ loaded with the scenario loader; the combat actions are then run through the eng
 - legality: declaring attackers and blockers (every restriction checked);
 - damage: every combat damage step (assignment, damage, state-based actions and triggers).
 
-Prints the median of several runs (milliseconds). Usage: ``python benchmarks/combat.py [--runs N]``.
+The same combat is then replayed with three replacement effects on the battlefield (damage doubled, 1 damage
+prevented from each event to Bruno's creatures, creatures exiled instead of dying: CR 614-616), to show what
+proposing every event to them costs. Prints the median of several runs (milliseconds). Usage:
+``python benchmarks/combat.py [--runs N]``.
 """
 
 from __future__ import annotations
@@ -22,9 +25,22 @@ ATTACKERS = 50
 BLOCKERS_PER_ATTACKER = 2
 
 
-def scenario_text(attackers: int = ATTACKERS) -> str:
-    """A scenario with ``attackers`` attackers for Anna and two blockers for each for Bruno."""
-    battlefield: list[dict[str, Any]] = []
+# Three replacement effects (SCENARIO-FORMAT.md 2.3) for the second run.
+REPLACEMENTS: list[dict[str, Any]] = [
+    {"id": "furnace", "name": "Fornace", "types": ["Enchantment"], "controller": "Anna",
+     "abilities": [{"replacement": {"event": "would_deal_damage", "of": {}, "then": {"times": 2}}}]},
+    {"id": "shield", "name": "Scudo", "types": ["Enchantment"], "controller": "Bruno",
+     "abilities": [{"replacement": {"event": "would_be_dealt_damage", "of": {"types": ["Creature"],
+                                    "controller": "you"}, "then": {"prevent_each": 1}}}]},
+    {"id": "rest", "name": "Riposo", "types": ["Enchantment"], "controller": "Bruno",
+     "abilities": [{"replacement": {"event": "would_die", "of": {}, "then": {"to": "exile"}}}]},
+]
+
+
+def scenario_text(attackers: int = ATTACKERS, replacements: bool = False) -> str:
+    """A scenario with ``attackers`` attackers for Anna and two blockers for each for Bruno (and, with
+    ``replacements``, the :data:`REPLACEMENTS`)."""
+    battlefield: list[dict[str, Any]] = list(REPLACEMENTS) if replacements else []
     for i in range(attackers):
         keywords = []
         if i % 5 == 0:
@@ -114,6 +130,12 @@ def main() -> None:
     print(f"  danno (assegnazione + danno + azioni di stato): {statistics.median(damage) * 1000:8.1f} ms "
           f"(azioni di combattimento: {statistics.median(damage_own) * 1000:.1f} ms)")
     print(f"  punti vita finali: {lives}")
+    text = scenario_text(replacements=True)
+    run_once(text)
+    damage_rep = [run_once(text)[1] for _ in range(args.runs)]
+    ratio = statistics.median(damage_rep) / statistics.median(damage)
+    print(f"  danno con 3 effetti di sostituzione sul campo: {statistics.median(damage_rep) * 1000:8.1f} ms "
+          f"({ratio:.2f} volte il danno senza)")
 
 
 if __name__ == "__main__":

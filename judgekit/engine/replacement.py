@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from judgekit.engine.characteristics import chars
+from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import ReplacementOrder, UseOptional
 from judgekit.engine.selectors import SelectorContext, compile_filter, matches_player
 from judgekit.engine.specs import Expr, Filter, ReplacementSpec
-from judgekit.engine.state import Computed, EventKind, Game, GameEvent, Ref
+from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject, Ref
 from judgekit.engine.vocab import Zone
 
 
@@ -382,6 +382,16 @@ def _view(game: Game, uid: int, event: GameEvent) -> Computed | None:
         return None
     if not obj.current:
         return obj.lki
+    batch = game.batch
+    if batch is not None:
+        # Within one simultaneous event, objects are seen as they were when it began (it happens all at once).
+        views = game.cache_views
+        if views is None or views[0] != batch.number:
+            views = (batch.number, dict(all_chars(game)))
+            game.cache_views = views
+        seen = views[1].get(uid)
+        if seen is not None:
+            return seen
     try:
         return chars(game, obj)
     except KeyError:
@@ -472,35 +482,54 @@ def replacements(game: Game, event: GameEvent | None = None) -> list[Replacement
     return sorted(found, key=lambda r: (getattr(r, "timestamp", None) is None, getattr(r, "timestamp", 0) or 0))
 
 
+def _abilities_of(game: Game, obj: GameObject) -> list[ReplacementEffect]:
+    view = chars(game, obj)
+    return [_from_ability(obj.uid, obj.id, obj.timestamp, view, ab.key, ab.spec.replacement)
+            for ab in view.abilities if ab.kind == "replacement" and ab.spec.replacement is not None]
+
+
+def _on_battlefield(game: Game) -> list[ReplacementEffect]:
+    """The effects of the replacement abilities of the permanents on the battlefield: found once for each state of
+    the game (``game.version``), and once for a whole simultaneous event (the effects that exist when it would
+    happen apply to all of it, even those whose source leaves in it)."""
+    key = ("batch", game.batch.number) if game.batch is not None else ("version", game.version)
+    cached = game.cache_replacements
+    if cached is not None and cached[0] == key:
+        return list(cached[1])
+    out: list[ReplacementEffect] = []
+    for obj in game.battlefield():
+        out += _abilities_of(game, obj)
+    game.cache_replacements = (key, out)
+    return list(out)
+
+
 def static_effects(game: Game, event: GameEvent | None = None) -> list[ReplacementEffect]:
     """The replacement effects of the static abilities of permanents (SCENARIO-FORMAT.md 2.3), for one event.
 
-    A permanent about to enter contributes only its own abilities about itself entering (CR 614.12)."""
+    A permanent about to enter contributes only its own abilities about itself entering, judged on what it would
+    be on the battlefield (CR 614.12); the others' abilities about themselves entering do not apply to it."""
     if not game.replacement_abilities:
         return []
     entering = event.obj if event is not None and event.data.get("entering") else None
     out: list[ReplacementEffect] = []
-    seen: set[int] = set()
-    for obj in game.battlefield():
-        view = chars(game, obj)
-        seen.add(obj.uid)
-        for ab in view.abilities:
-            if ab.kind != "replacement" or ab.spec.replacement is None:
-                continue
-            spec = ab.spec.replacement
-            if obj.uid == entering and (spec.event != "would_enter" or spec.of not in (None, "self")):
-                continue
-            if obj.uid != entering and entering is not None and spec.event == "would_enter" \
-                    and spec.of in (None, "self"):
-                continue
-            out.append(_from_ability(obj.uid, obj.id, obj.timestamp, view, ab.key, spec))
+    for effect in _on_battlefield(game):
+        spec = effect.spec
+        own = spec.event == "would_enter" and spec.of in (None, "self")
+        if effect.source_uid == entering or (entering is not None and own):
+            continue
+        out.append(effect)
+    if entering is not None and entering in game.objects:
+        out += [e for e in _abilities_of(game, game.objects[entering])
+                if e.spec.event == "would_enter" and e.spec.of in (None, "self")]
+    seen = {e.source_uid for e in out}
     batch = game.batch
     if batch is not None:
         for ev in game.events[batch.start:]:
             if ev.kind != EventKind.ZONE_CHANGE or ev.from_zone != Zone.BATTLEFIELD or ev.obj is None:
                 continue
             old = game.objects.get(ev.obj)
-            if old is None or old.lki is None or old.uid in seen:
+            if old is None or old.lki is None or old.uid in seen or any(
+                    e.source_uid == old.uid for e in game.cache_replacements[1]):
                 continue
             for ab in old.lki.abilities:
                 left = ab.spec.replacement
@@ -640,8 +669,9 @@ def propose(game: Game, event: GameEvent) -> GameEvent | None:
             break
         chosen = found[0] if len(found) == 1 else _first(game, current, found, used)
         used.append(_key(chosen))
+        # Changing the event changes nothing in the game; what an effect changes (a copy, a shield used up,
+        # ``instead``) marks the game as changed where it is done.
         current = chosen.apply(game, current)
-        game.touch()
     return current
 
 

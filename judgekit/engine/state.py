@@ -361,8 +361,11 @@ class Game:
     # Other replacement effects in place (replacement.Replacement objects), in the order they were added.
     replacements: list[Any] = field(default_factory=list)
     # Whether any object has (or may be given) a replacement ability: static replacement effects are looked
-    # for only then (replacement.static_effects).
+    # for only then (replacement.static_effects), and found once for each ``version`` (the cache).
     replacement_abilities: bool = False
+    cache_replacements: Any = None
+    # The characteristics of objects as a simultaneous event began, for matching its events (replacement._view).
+    cache_views: Any = None
     pending: list[PendingTrigger] = field(default_factory=list)
     events: list[GameEvent] = field(default_factory=list)
     events_seen: int = 0
