@@ -124,3 +124,142 @@ def test_each_replacement_applies_once_to_one_event() -> None:
     g.cast(growth, targets=[bear])
     g.resolve()
     assert g.obj(bear).counters == {"+1/+1": 2}
+
+
+# ------------------------------------------------------------------------------------------------------
+# The replacement form (SCENARIO-FORMAT.md 2.3): static abilities of permanents
+
+
+def _counters_game(order: list[str] | None = None) -> GameBuilder:
+    """Hardened Scales and Doubling Season (counters on Anna's creatures) and a bear."""
+    from judgekit.engine.builder import replacement
+    from judgekit.engine.choices import Script
+
+    g = GameBuilder(choices=Script(replacement_order=order or []))
+    mine = {"types": ["Creature"], "controller": "you"}
+    g.permanent("Hardened Scales", types=["Enchantment"], id="scales",
+                abilities=[replacement("would_put_counters", {"plus": 1}, of=mine, kind="+1/+1")])
+    g.permanent("Doubling Season", types=["Enchantment"], id="season",
+                abilities=[replacement("would_put_counters", {"times": 2}, of=mine)])
+    g.creature("Grizzly Bears", 2, 2, id="bear")
+    return g
+
+
+def _put_counter(g: GameBuilder) -> int:
+    game = g.game
+    happens = propose(game, GameEvent(EventKind.COUNTERS, obj=g.obj("bear").uid, amount=1, data={"kind": "+1/+1"}))
+    return happens.amount if happens is not None else 0
+
+
+def test_hardened_scales_then_doubling_season() -> None:
+    g = _counters_game(["scales"])
+    g.build()
+    assert _put_counter(g) == 4
+    choice = next(r for r in g.game.log if r.code == "effects.replacement_order")
+    assert choice.params["result"]["amount"] == 4
+    assert choice.params["alternatives"] == [{"first": "Doubling Season",
+                                              "result": {"happens": True, "kind": "counters", "amount": 3}}]
+
+
+def test_doubling_season_then_hardened_scales() -> None:
+    g = _counters_game(["season"])
+    g.build()
+    assert _put_counter(g) == 3
+
+
+def test_each_effect_applies_once_to_an_event() -> None:
+    """CR 614.5: after Doubling Season doubled the counters, the doubled event is not doubled again."""
+    from judgekit.engine.builder import replacement
+
+    g = GameBuilder()
+    g.permanent("Doubling Season", types=["Enchantment"], id="season",
+                abilities=[replacement("would_put_counters", {"times": 2}, of={"types": ["Creature"]})])
+    g.creature("Grizzly Bears", 2, 2, id="bear")
+    g.build()
+    assert _put_counter(g) == 2
+
+
+def test_a_gain_made_a_loss_is_no_longer_doubled_as_a_gain() -> None:
+    """CR 616.1f: once Tainted Remedy has made the gain a loss, Alhammarret's Archive no longer applies."""
+    from judgekit.engine.builder import replacement
+    from judgekit.engine.choices import Script
+
+    for order, expected in ((["remedy"], (EventKind.LIFE_LOSS, 3)), (["archive"], (EventKind.LIFE_LOSS, 6))):
+        g = GameBuilder(choices=Script(replacement_order=order))
+        g.permanent("Tainted Remedy", types=["Enchantment"], id="remedy", controller="Anna",
+                    abilities=[replacement("would_gain_life", {"lose_instead": True},
+                                           of={"player": True, "controller": "opponent"})])
+        g.permanent("Alhammarret's Archive", types=["Artifact"], id="archive", controller="Bruno",
+                    abilities=[replacement("would_gain_life", {"times": 2},
+                                           of={"player": True, "controller": "you"})])
+        game = g.build()
+        happens = propose(game, GameEvent(EventKind.LIFE_GAIN, player="Bruno", amount=3))
+        assert happens is not None and (happens.kind, happens.amount) == expected, order
+
+
+def test_rest_in_peace_destroyed_with_the_creatures_still_exiles_them() -> None:
+    """SCENARIO-FORMAT.md 2.3: an effect whose source leaves in the very event it would replace applies to it."""
+    from judgekit.engine.builder import replacement
+
+    g = GameBuilder()
+    g.permanent("Rest in Peace", types=["Enchantment"], id="rip",
+                abilities=[replacement("would_go_to_graveyard", {"to": "exile"}, of={})])
+    g.creature("Grizzly Bears", 2, 2, id="bear", controller="Bruno")
+    g.cast({"id": "wipe", "name": "Wipe", "types": ["Sorcery"],
+            "effect": [{"destroy": True, "to": {"any": [{"types": ["Creature"]}, {"types": ["Enchantment"]}]}}]})
+    g.resolve()
+    # The sorcery goes to the graveyard afterwards, in an event of its own: Rest in Peace is gone by then.
+    assert (g.zone("rip"), g.zone("bear"), g.zone("wipe")) == ("exile", "exile", "graveyard")
+
+
+def test_an_entering_copy_stays_a_copy_when_the_original_leaves() -> None:
+    """CR 707.2: the copiable values are those of the original as the copy entered."""
+    from judgekit.engine.builder import replacement
+
+    g = GameBuilder()
+    g.creature("Serra Angel", 4, 4, id="angel", keywords=["flying", "vigilance"])
+    g.card("Clone", "Anna", id="clone", types=["Creature"], power=0, toughness=0,
+           abilities=[replacement("would_enter", {"copy_of": {"types": ["Creature"]}}, optional=True)])
+    g.cast("clone")
+    g.resolve()
+    g.cast({"id": "exile", "name": "Exile", "types": ["Instant"], "target": {"types": ["Creature"]},
+            "effect": [{"exile": True, "to": "target"}]}, targets=["angel"])
+    g.resolve()
+    c = g.chars("clone")
+    assert (g.zone("clone"), c.name, c.power, "flying" in c.keywords) == ("battlefield", "Serra Angel", 4, True)
+
+
+def test_a_declined_optional_effect_is_not_a_use() -> None:
+    """SCENARIO-FORMAT.md 2.3: ``uses`` counts the events replaced; a declined "may" is no use."""
+    from judgekit.engine.choices import Answer, Script, SourceAnswers
+    from judgekit.engine.setup import add_replacement_in_place
+    from judgekit.engine.specdata import replacement as spec
+
+    g = GameBuilder(choices=Script(sources={"shield": SourceAnswers((Answer(use=False), Answer(use=True)))}))
+    game = g.build()
+    body = spec({"event": "would_be_dealt_damage", "of": {"player": True}, "optional": True, "uses": 1,
+                 "then": {"prevent": "all"}})
+    effect = add_replacement_in_place(game, {"source": "shield", "replacement": body, "controller": "Anna"}, 9, 0)
+    assert propose_damage(game, "Anna", 2) == 0
+    assert effect in game.replacements
+    assert propose_damage(game, "Anna", 2) == 2
+    assert effect not in game.replacements
+
+
+def test_a_prevention_shield_of_n_spans_several_events() -> None:
+    from judgekit.engine.setup import add_replacement_in_place
+    from judgekit.engine.specdata import replacement as spec
+
+    game = GameBuilder().build()
+    body = spec({"event": "would_be_dealt_damage", "of": {"player": True}, "then": {"prevent": 3}})
+    add_replacement_in_place(game, {"source": "shield", "replacement": body}, 9, 0)
+    assert [propose_damage(game, "Anna", 2) for _ in range(3)] == [2, 1, 0]
+
+
+def test_damage_that_cannot_be_prevented_leaves_a_shield_unused() -> None:
+    """CR 615.12: prevention effects prevent nothing of that damage and are not used up."""
+    _g, game, uid = _game()
+    add_shield(game, Shield(ShieldKind.PREVENT_DAMAGE, uid, 2))
+    event = GameEvent(EventKind.DAMAGE, obj=uid, amount=2, data={"unpreventable": True})
+    assert propose(game, event) == event
+    assert propose_damage(game, uid, 2) == 2

@@ -86,6 +86,12 @@ def activated(cost: list[Any] | Any, effect: list[Any] | None = None, target: An
         _entries(effect)))
 
 
+def replacement(event: str, then: Spec, **fields: Any) -> AbilitySpec:
+    """A replacement ability (CR 614; SCENARIO-FORMAT.md 2.3): ``replacement("would_die", {"to": "exile"},
+    of={"types": ["Creature"]})``."""
+    return AbilitySpec("replacement", replacement=specdata.replacement({"event": event, "then": then, **fields}))
+
+
 def mana(*symbols: str) -> AbilitySpec:
     """A mana ability (CR 605) adding one mana of any one of ``symbols``."""
     return AbilitySpec("mana", mana=tuple(symbols))
