@@ -26,6 +26,7 @@ from judgekit.engine.choices import LegendRule
 from judgekit.engine.effects import destroy, protected_from, simultaneous
 from judgekit.engine.errors import IllegalAction
 from judgekit.engine.objects import move
+from judgekit.engine.records import Record
 from judgekit.engine.replacement import ShieldKind, shields_on
 from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.state import Computed, Game, GameObject
@@ -108,12 +109,15 @@ def check(game: Game) -> bool:
             game.record("sba", code, *rules, objects=[obj.id], **params)
         for obj, (code, params), rule in plan.to_destroy:
             if obj.current and obj.zone == Zone.BATTLEFIELD:
-                game.record("sba", code, rule, objects=[obj.id], **params)
+                rec = game.record("sba", code, rule, objects=[obj.id], **params)
+                marked = obj.damage
                 destroy(game, obj, rule, lki=table.get(obj.uid), quiet=True)
+                _say_where(game, rec, obj, kept=obj.current and obj.damage == marked)
         for obj, (code, params), rules in plan.to_graveyard:
             if obj.current and obj.zone == Zone.BATTLEFIELD:
-                game.record("sba", code, *rules, objects=[obj.id], **params)
+                rec = game.record("sba", code, *rules, objects=[obj.id], **params)
                 move(game, obj, Zone.GRAVEYARD, lki=table.get(obj.uid))
+                _say_where(game, rec, obj, kept=obj.current)
         game.touch()
     _clear_deathtouch(game)
     if moving and not (plan.lose or plan.cease or plan.annihilate or plan.unattach) and all(
@@ -122,6 +126,19 @@ def check(game: Game) -> bool:
         # state-based actions would be performed again and again, a loop of mandatory actions (104.4b).
         raise IllegalAction("replacement.loop", rule="104.4b", names=[o.card.name for o in moving])
     return True
+
+
+def _say_where(game: Game, rec: Record, obj: GameObject, *, kept: bool) -> None:
+    """The step of a state-based action says where the permanent went when a replacement effect sent it elsewhere
+    than its owner's graveyard, or kept it on the battlefield as it was (SCENARIO-FORMAT.md 2.3): ``instead``.
+    A regenerated permanent (its damage removed) is told by the destruction's own step."""
+    if obj.current:
+        if kept and obj.zone == Zone.BATTLEFIELD:
+            rec.params["instead"] = "battlefield"
+        return
+    new = game.objects.get(obj.superseded_by) if obj.superseded_by is not None else None
+    if new is not None and new.zone != Zone.GRAVEYARD:
+        rec.params["instead"] = str(new.zone)
 
 
 def _clear_deathtouch(game: Game) -> None:

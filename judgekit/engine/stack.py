@@ -28,7 +28,7 @@ from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import carried_effects, make_object, move
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
 from judgekit.engine.specs import Filter, ReturnParam
-from judgekit.engine.state import Computed, EventKind, Game, GameEvent, Ref, StackItem
+from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject, Ref, StackItem
 from judgekit.engine.vocab import Step, Zone
 
 MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
@@ -400,9 +400,9 @@ def resolve_top(game: Game) -> None:
         if item.kind == "spell" and item.object_uid is not None:
             obj = game.objects[item.object_uid]
             if obj.current and obj.zone == Zone.STACK:
-                move(game, obj, Zone.GRAVEYARD)
+                new = move(game, obj, Zone.GRAVEYARD)
                 game.record("resolve", "stack.removed_to_graveyard", "608.2b", objects=[obj.id],
-                            card=item.source_name, owner=obj.owner)
+                            card=item.source_name, owner=obj.owner, **_elsewhere(new))
         return
 
     def partial() -> None:
@@ -444,9 +444,9 @@ def resolve_top(game: Game) -> None:
         ctx.source_uid = obj.uid
         _carry_out(game, item, ctx, mode_illegal)
         if obj.current and obj.zone == Zone.STACK:
-            move(game, obj, Zone.GRAVEYARD)
+            new = move(game, obj, Zone.GRAVEYARD)
             game.record("resolve", "stack.spell_to_graveyard", "608.2n", "117.3b", objects=[obj.id], card=c.name,
-                        owner=obj.owner)
+                        owner=obj.owner, **_elsewhere(new))
         return
     source_left = False
     if item.kind == "triggered" and item.source_uid is not None:
@@ -464,6 +464,11 @@ def resolve_top(game: Game) -> None:
                 objects=[item.id], item=data, source_left=source_left, optional=used, controller=item.controller)
     partial()
     _carry_out(game, item, ctx, mode_illegal)
+
+
+def _elsewhere(new: GameObject) -> dict[str, Any]:
+    """``instead``: the zone a spell put into its owner's graveyard went to instead (a replacement effect, 2.3)."""
+    return {} if new.zone == Zone.GRAVEYARD else {"instead": str(new.zone)}
 
 
 def _carry_out(game: Game, item: StackItem, ctx: EffectContext, mode_illegal: dict[int, list[Ref]]) -> None:

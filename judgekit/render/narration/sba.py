@@ -7,8 +7,17 @@ from typing import Any
 
 from judgekit.render.narration.common import Names, Text, plural
 
+_INSTEAD_IT = {"exile": "in esilio", "hand": "in mano", "library": "nel grimorio"}
+
 
 def _to_graveyard(p: dict[str, Any]) -> str:
+    """Where the permanent goes; ``instead`` when a replacement effect sent it elsewhere or kept it (2.3)."""
+    instead = p.get("instead")
+    if instead == "battlefield":
+        return f"andrebbe nel cimitero di {p['owner']}, ma un effetto di sostituzione la tiene sul campo di battaglia"
+    if instead:
+        return (f"andrebbe nel cimitero di {p['owner']}, ma un effetto di sostituzione la manda "
+                f"{_INSTEAD_IT.get(instead, instead)}")
     return f"va nel cimitero di {p['owner']}"
 
 

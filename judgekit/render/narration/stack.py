@@ -50,6 +50,14 @@ def problem_text(problem: dict[str, Any], names: Names) -> str:
     return TEXTS[problem["code"]](problem["params"], names)
 
 
+def _to_graveyard(p: dict[str, Any]) -> str:
+    """Where a spell goes as it leaves the stack; ``instead`` when a replacement effect sent it elsewhere."""
+    if p.get("instead"):
+        zone = {"exile": "in esilio", "hand": "in mano", "library": "nel grimorio"}.get(p["instead"], p["instead"])
+        return f"andrebbe nel cimitero di {p['owner']}, ma un effetto di sostituzione la manda {zone}"
+    return f"va nel cimitero di {p['owner']}"
+
+
 def _passed(p: dict[str, Any]) -> str:
     return f"{p['passed']} passa la priorità (117.3d); " if p["passed"] else ""
 
@@ -301,7 +309,9 @@ TEXTS: dict[str, Text] = {
     "stack.activate": _activate,
     "stack.all_targets_illegal": _all_targets_illegal,
     "stack.removed_to_graveyard":
-        lambda p, names: (f"{names.card(p['card'])} viene rimossa dalla pila e messa nel cimitero di "
+        lambda p, names: (f"{names.card(p['card'])} viene rimossa dalla pila e {_to_graveyard(p)}."
+                          if p.get("instead") else
+                          f"{names.card(p['card'])} viene rimossa dalla pila e messa nel cimitero di "
                           f"{p['owner']}."),
     "stack.some_targets_illegal": _some_targets_illegal,
     "stack.spell_gone": lambda p, names: f"{names.card(p['card'])} non è più in pila: non c'è nulla da risolvere.",
@@ -311,8 +321,8 @@ TEXTS: dict[str, Text] = {
         lambda p, names: (f"{PASSED}{names.card(p['card'])} si risolve: si eseguono le sue istruzioni nell'ordine "
                           "in cui sono scritte."),
     "stack.spell_to_graveyard":
-        lambda p, names: (f"Come ultima parte della risoluzione, {names.card(p['card'])} va nel cimitero di "
-                          f"{p['owner']}{PRIORITY_BACK}"),
+        lambda p, names: (f"Come ultima parte della risoluzione, {names.card(p['card'])} {_to_graveyard(p)}"
+                          f"{PRIORITY_BACK}"),
     "stack.ability_resolves": _ability_resolves,
     "stack.optional_declined": _optional_declined,
 }
