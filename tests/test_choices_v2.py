@@ -362,6 +362,34 @@ def test_the_affected_creatures_controller_chooses_which_shield_applies_first() 
     assert r.assumptions == []
 
 
+def _remedy_in_place(entry: dict[str, Any], **extra: Any) -> Ruling:
+    """Alhammarret's Archive (Anna) and an opponent's Tainted Remedy effect in place (``effects:``); Anna's
+    lifelink creature deals 2 combat damage to Bruno."""
+    remedy = {"source": "Remedy in place", "controller": "Bruno", **entry,
+              "replacement": {"event": "would_gain_life", "of": {"player": True, "controller": "opponent"},
+                              "then": {"lose_instead": True}}}
+    return play(battlefield=[{"id": "archive", "card": "Alhammarret's Archive"},
+                             {"id": "sunstriker", "card": "Ajani's Sunstriker"}],
+                effects=[remedy], actions=[{"declare_attackers": ["sunstriker"]}, {"combat_damage": "all"}], **extra)
+
+
+def test_replacement_order_names_an_effect_in_place_by_its_id() -> None:
+    """2.2: the source of an ``effects:`` entry is its ``id``: the Remedy first, then the Archive no longer
+    applies (616.1f): Anna loses 2, not 4."""
+    r = _remedy_in_place({"id": "remedy"}, choices={"replacement_order": ["remedy"]})
+    assert life(r, "Anna") == 18 and r.assumptions == []
+
+
+def test_the_assumption_line_for_an_effect_in_place_without_id_loads() -> None:
+    """Without ``id`` the entry is named by its ``source``: the line the assumption offers is accepted."""
+    r = _remedy_in_place({})
+    assert life(r, "Anna") == 16
+    [a] = r.assumptions
+    assert a.choices == 'choices: {replacement_order: ["Remedy in place"]}'
+    again = _remedy_in_place({}, choices={"replacement_order": ["Remedy in place"]})
+    assert life(again, "Anna") == 18 and again.assumptions == []
+
+
 # ------------------------------------------------------------------------------------------------------
 # Legend rule
 

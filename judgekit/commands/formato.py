@@ -20,7 +20,7 @@ import typer
 from judgekit import completion
 from judgekit.cli import command
 
-PARTS = ("oggetti", "abilita", "effetti", "azioni", "scelte", "aspettative")
+PARTS = ("oggetti", "abilita", "effetti", "sostituzione", "azioni", "scelte", "aspettative")
 KEYWORDS_MARK = "<!-- parole-chiave -->"
 
 
@@ -168,7 +168,8 @@ def render(text: str) -> str:
 @command("formato", "format")
 def formato_command(
     part: Annotated[str | None, typer.Argument(
-        help="La parte da leggere: oggetti, abilita, effetti, azioni, scelte, aspettative. Senza: l'elenco.",
+        help="La parte da leggere: oggetti, abilita, effetti, sostituzione, azioni, scelte, aspettative. Senza: "
+             "l'elenco.",
         show_default=False, metavar="PARTE", autocompletion=completion.formato_parts)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Stampa un solo documento JSON.")] = False,
 ) -> None:

@@ -39,8 +39,10 @@ class RefChecker(Protocol):
 # Checking
 
 
-def check_choices(checker: RefChecker, choices: Mapping[Any, Any]) -> None:
-    """Every problem of a ``choices`` mapping, reported to ``checker`` with its key path (file and line)."""
+def check_choices(checker: RefChecker, choices: Mapping[Any, Any], effect_ids: frozenset[str] = frozenset()) -> None:
+    """Every problem of a ``choices`` mapping, reported to ``checker`` with its key path (file and line).
+    ``effect_ids`` are the names of the file's ``effects:`` replacement entries (their ``id``, else their
+    ``source``), which ``replacement_order`` may give too."""
     for key, value in choices.items():
         loc: Loc = ("choices", str(key))
         if not isinstance(key, str):
@@ -50,7 +52,7 @@ def check_choices(checker: RefChecker, choices: Mapping[Any, Any]) -> None:
         if key in ("apnap_order", "discard", "sacrifice", "shuffle"):
             _player_lists(checker, value, loc)
         elif key in ("legend_rule", "replacement_order"):
-            _id_list(checker, value, loc)
+            _id_list(checker, value, loc, effect_ids if key == "replacement_order" else frozenset())
         elif checker.known(key):
             _answers(checker, value, loc)
         elif key in checker.players:
@@ -81,11 +83,14 @@ def _ref(checker: RefChecker, ref: Any, loc: Loc, *, players: bool) -> None:
     checker.add(loc, f"{what} «{ref}»{checker.suggest(ref)}")
 
 
-def _id_list(checker: RefChecker, value: Any, loc: Loc) -> None:
+def _id_list(checker: RefChecker, value: Any, loc: Loc, also: frozenset[str] = frozenset()) -> None:
+    """A list of object ids; ``also`` holds other ids the list may name (those of ``effects:`` entries)."""
     if not isinstance(value, list):
         checker.add(loc, "deve essere una lista di id, come [isamaru-2]")
         return
     for i, ref in enumerate(value):
+        if isinstance(ref, str) and ref in also:
+            continue
         _ref(checker, ref, (*loc, i), players=False)
 
 

@@ -219,7 +219,10 @@ class References:
             self.check_action(action, ("actions", i))
         from judgekit.scenario.choices import check_choices
 
-        check_choices(self, data["choices"])
+        # replacement_order names an ``effects:`` entry by its ``id``, or by its ``source`` when it has none (2.2).
+        effect_ids = frozenset(str(e.get("id") or e["source"]) for e in data["effects"]
+                               if e.get("replacement") is not None)
+        check_choices(self, data["choices"], effect_ids)
         exp = data.get("expect")
         if exp:
             self.check_expectations(exp, ("expect",))
