@@ -42,7 +42,7 @@ AT_LOAD = {
 # file -> (rule, line, key) of the illegal action the replay stops on.
 AT_REPLAY = {
     "choose-not-a-colour": ("614.1c", 8, "choices.painters-servant"),
-    "copy-choice-not-a-candidate": ("707.9", 12, "choices.clone"),
+    "copy-choice-not-a-candidate": ("614.1c", 12, "choices.clone"),
 }
 
 

@@ -258,6 +258,8 @@ class ReplacementOrder:
 
     player: str
     sources: tuple[str, ...]
+    # False when every order gives the same result (then the choice is no real assumption of the replay).
+    differs: bool = True
 
     def default(self) -> int:
         return 0

@@ -36,6 +36,7 @@ from judgekit.engine.replacement import (
     destruction,
     propose,
     set_instead_runner,
+    would_prevent,
 )
 from judgekit.engine.selectors import (
     SelectorContext,
@@ -320,10 +321,16 @@ def _prevention(game: Game, proposed: GameEvent, source: Computed, target_name: 
     all of it is prevented."""
     if cannot_be_prevented(game, source, proposed.combat):
         proposed.data["unpreventable"] = True
-    mark = len(game.log)
+        if would_prevent(game, proposed):
+            game.record("damage", "effects.damage_not_prevented", "615.12", objects=[target_id] if target_id else [],
+                        source=source.name, amount=proposed.amount, target=target_name,
+                        target_is_player=target_id is None)
     happens = propose(game, proposed)
-    prevented = proposed.amount - (happens.amount if happens is not None else 0)
-    if prevented and not any(r.kind == "replacement" for r in game.log[mark:]):
+    # The damage prevented by the shields of the version 1 verbs is said here (other effects say their own).
+    prevented = int((happens.data if happens is not None else proposed.data).get("shield_prevented") or 0)
+    if happens is None:
+        prevented = max(prevented, int(proposed.data.get("shield_prevented") or 0))
+    if prevented:
         game.record("damage", "effects.damage_prevented", "615.7", objects=[target_id] if target_id else [],
                     source=source.name, amount=prevented, target=target_name, target_is_player=target_id is None)
     return happens if happens is not None and happens.amount > 0 else None
@@ -389,7 +396,8 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                 game.record("damage", "effects.damage_minus_counters", "120.3d",
                             "702.80" if source.has("wither") else "702.90c", objects=[obj.id], source=source.name,
                             amount=amount, combat=combat, target=tc.name,
-                            keyword="wither" if source.has("wither") else "infect")
+                            keyword="wither" if source.has("wither") else "infect",
+                            **({"counters": put} if put != amount else {}))
             else:
                 obj.damage += amount
                 game.record("damage", "effects.damage_marked", "120.3e", objects=[obj.id], source=source.name,
@@ -874,6 +882,8 @@ def verb_return_to_battlefield(game: Game, ctx: EffectContext, entry: EffectEntr
             continue
         back = move_to(game, card, Zone.BATTLEFIELD, controller=card.owner, counters=counters)
         game.touch()
+        # What it returned with, once replacement effects applied to those counters (122.6).
+        counters = {k: back.counters.get(k, 0) for k in counters if back.counters.get(k, 0) > 0}
         game.record("effect", "effects.returned_to_battlefield", rule, "400.7", objects=[card.id],
                     name=card.card.name, owner=card.owner, counters=dict(counters), timestamp=back.timestamp)
 
@@ -908,10 +918,12 @@ def create_replacement(game: Game, ctx: EffectContext, entry: EffectEntry) -> Re
         timestamp=game.new_timestamp(), fixed=fixed, duration=entry.duration or "end_of_turn", uses_left=spec.uses,
         prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
     add(game, effect)
-    game.record("effect", "effects.replacement_created", "614.1", *(["611.2c"] if fixed is not None else []),
+    prevention = spec.then.prevent is not None or spec.then.prevent_each is not None
+    game.record("effect", "effects.replacement_created", "615.1" if prevention else "614.1",
+                *(["611.2c"] if fixed is not None else []),
                 objects=[game.objects[r].id for r in fixed or () if isinstance(r, int)], source=ctx.source_name,
                 event=spec.event, affected=[game.display(r) for r in fixed] if fixed is not None else None,
-                duration=effect.duration, uses=spec.uses)
+                duration=effect.duration, uses=spec.uses, prevention=prevention, combat=spec.combat)
     return effect
 
 

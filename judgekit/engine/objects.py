@@ -225,7 +225,8 @@ def carry_spell_effects(game: Game, spell: GameObject, permanent: GameObject) ->
 
 def carried_effects(game: Game, permanent: GameObject) -> list[ContinuousEffect]:
     """The effects that apply to ``permanent`` because they changed the spell it was (CR 400.7a)."""
-    return [e for e in game.effects if e.affected is not None and permanent.uid in e.affected]
+    return [e for e in game.effects if e.affected is not None and permanent.uid in e.affected
+            and e.copy_values is None]
 
 
 def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
@@ -272,12 +273,15 @@ def enter_as_copy(game: Game, effect: ReplacementEffect, event: GameEvent) -> Ga
     picked = select(then.copy_of, views, ctx)
     candidates = tuple(sorted(picked, key=lambda u: (game.objects[u].timestamp, game.objects[u].seq)))
     if not candidates:
-        game.record("replacement", "replacement.copy_nothing", "707.9", objects=[new.id], name=new.card.name)
+        game.record("replacement", "replacement.copy_nothing", "614.1c", "707.2", objects=[new.id],
+                    name=new.card.name)
         return event
-    decision = game.chooser.choose(ChooseValue(new.id, controller, candidates, group=new.uid, rule="707.9"))
+    if not effect.ask_optional(game, event):
+        return event
+    decision = game.chooser.choose(ChooseValue(new.id, controller, candidates, group=new.uid, rule="614.1c"))
     chosen = _pick(game, decision.value, candidates)
     if chosen is None or not isinstance(chosen, int):
-        raise IllegalAction("replacement.copy_not_candidate", rule="707.9", key=decision.key, value=decision.value,
+        raise IllegalAction("replacement.copy_not_candidate", rule="614.1c", key=decision.key, value=decision.value,
                             name=new.card.name, candidates=[_candidate_name(game, c) for c in candidates])
     original = game.objects[chosen]
     values = copiable_values(game, chosen)
@@ -289,8 +293,10 @@ def enter_as_copy(game: Game, effect: ReplacementEffect, event: GameEvent) -> Ga
         controller=controller, source_uid=new.uid, affected=[new.uid], duration="permanent",
         order=(0, game.new_uid()), copy_values=values))
     game.touch()
-    return dataclasses.replace(event, data={**event.data, "copy": values.name if values else original.card.name,
-                                            "copy_id": original.id})
+    result = dataclasses.replace(event, data={**event.data, "copy": values.name if values else original.card.name,
+                                              "copy_id": original.id})
+    effect.record(game, event, result)
+    return result
 
 
 # CR 614.1c, SCENARIO-FORMAT.md 2.4: what each "as enters" choice may name, the default first where it is fixed.

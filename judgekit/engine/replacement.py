@@ -118,7 +118,8 @@ class Shield:
             self.amount -= prevented
         if self.amount is None or self.amount == 0:
             game.shields.remove(self)
-        return dataclasses.replace(event, amount=event.amount - prevented)
+        data = {**event.data, "shield_prevented": int(event.data.get("shield_prevented") or 0) + prevented}
+        return dataclasses.replace(event, amount=event.amount - prevented, data=data)
 
 
 @dataclass(eq=False)
@@ -168,6 +169,33 @@ class ReplacementEffect:
         if spec.kind is not None and event.data.get("kind") != spec.kind:
             return False
         return self._picks(game, spec.of, _subject(spec.event, event), event)
+
+    def ask_optional(self, game: Game, event: GameEvent) -> bool:
+        """Whether an optional ("you may") effect is applied to ``event``; a declined one is said in a step."""
+        if not self.spec.optional:
+            return True
+        decision = game.chooser.choose(UseOptional(self.source, self.controller, group=_group(game, self, event),
+                                                   kind="replacement"))
+        if decision.value is False:
+            game.record("replacement", "replacement.declined", "614.1a", source=self.source_name,
+                        player=self.controller, event=self.spec.event, given=decision.given)
+            return False
+        return True
+
+    def record(self, game: Game, before: GameEvent, after: GameEvent | None) -> None:
+        """The step that says the event was replaced: the event, the effect, the rule and the change."""
+        subject = before.player if before.player is not None else None
+        extra: dict[str, Any] = {"player": subject} if subject is not None else {}
+        if before.kind == EventKind.DAMAGE:
+            src = game.objects.get(before.source) if before.source is not None else None
+            extra["damage_source"] = src.card.name if src is not None else None
+        then = self.spec.then
+        if (then.prevent is not None or then.prevent_each is not None) and self.spec.event in DAMAGE_EVENTS:
+            extra["prevention"] = True
+        game.record("replacement", "replacement.applied", *_rules(self.spec, before), objects=_objects(game, before),
+                    source=self.source_name, event=self.spec.event, affected=_affected_name(game, before),
+                    affected_is_player=before.player is not None, change=_change(game, self.spec, before, after),
+                    **extra)
 
     def _picks(self, game: Game, selector: Any, subject: Ref | None, event: GameEvent) -> bool:
         """Whether ``selector`` (``of`` or ``from``) picks the event's object or player, as it is just before
@@ -248,32 +276,18 @@ class ReplacementEffect:
 
     def apply(self, game: Game, event: GameEvent) -> GameEvent | None:
         then = self.spec.then
-        if self.spec.optional:
-            decision = game.chooser.choose(UseOptional(self.source, self.controller, group=_group(game, self, event),
-                                                       kind="replacement"))
-            if decision.value is False:
-                game.record("replacement", "replacement.declined", "614.1a", source=self.source_name,
-                            player=self.controller, event=self.spec.event, given=decision.given)
-                return event
+        if then.copy_of is not None and _copy_hook:
+            # Entering as a copy: the candidates first, then "you may" and the choice (objects.enter_as_copy).
+            return _copy_hook[0](game, self, event)
+        if not self.ask_optional(game, event):
+            return event
         before = event
         result = self.modify(event)
         if then.prevent is not None and then.prevent != "all" and self.prevent_left is not None:
             self.prevent_left -= min(self.prevent_left, event.amount)
-        if then.copy_of is not None:
-            result = _copy_hook[0](game, self, event) if _copy_hook else event
         if self.uses_left is not None:
             self.uses_left -= 1
-        subject = event.player if event.player is not None else None
-        extra: dict[str, Any] = {"player": subject} if subject is not None else {}
-        if event.kind == EventKind.DAMAGE:
-            src = game.objects.get(event.source) if event.source is not None else None
-            extra["damage_source"] = src.card.name if src is not None else None
-        if then.prevent is not None or then.prevent_each is not None:
-            extra["prevention"] = True
-        game.record("replacement", "replacement.applied", *_rules(self.spec, event), objects=_objects(game, event),
-                    source=self.source_name, event=self.spec.event, affected=_affected_name(game, event),
-                    affected_is_player=event.player is not None, change=_change(game, self.spec, before, result),
-                    **extra)
+        self.record(game, before, result)
         if then.instead is not None and _instead_runner:
             _instead_runner[0](game, self, event)
         if self.done():
@@ -411,12 +425,12 @@ def _group(game: Game, effect: ReplacementEffect, event: GameEvent) -> int:
 
 def _rules(spec: ReplacementSpec, event: GameEvent) -> list[str]:
     then = spec.then
-    if then.prevent is not None or then.prevent_each is not None:
+    if (then.prevent is not None or then.prevent_each is not None) and spec.event in DAMAGE_EVENTS:
         return ["615.1a"]
     if then.regenerate:
         return ["701.19a", "614.8"]
     if then.copy_of is not None:
-        return ["707.9", "614.1c"]
+        return ["614.1c", "707.2", *(["707.9b"] if then.except_ else [])]
     if spec.event == "would_enter":
         return ["614.1c", "614.12"]
     if then.instead is not None and spec.event == "would_draw":
@@ -436,6 +450,8 @@ def _affected_name(game: Game, event: GameEvent) -> str | None:
     if ref is None:
         return None
     if isinstance(ref, int) and ref in game.objects:
+        if event.data.get("entering"):
+            return game.objects[ref].card.name  # what enters, by its own name (a copy is said by the change)
         view = _view(game, ref, event)
         return view.name if view is not None else game.objects[ref].card.name
     return str(ref)
@@ -464,6 +480,7 @@ def _change(game: Game, spec: ReplacementSpec, before: GameEvent, after: GameEve
     then = spec.then
     if then.instead is not None:
         out["instead"] = True
+        out["instead_entries"] = len(then.instead)
     if then.copy_of is not None and after is not None and after.data.get("copy") is not None:
         out["copy"] = after.data["copy"]
     return out
@@ -635,19 +652,18 @@ def _first(game: Game, event: GameEvent, found: list[Replacement], used: list[An
         return found[0]
     player, affected = chooser_of(game, event)
     sources = tuple(_source(r) for r in found)
-    decision = game.chooser.choose(ReplacementOrder(player, sources))
+    outcomes: dict[int, dict[str, Any]] = {}
+    if all(isinstance(r, ReplacementEffect) and r.pure() for r in found):
+        outcomes = {i: summary(_outcome(game, event, r, found, used)) for i, r in enumerate(found)}
+    differs = not outcomes or len({repr(o) for o in outcomes.values()}) > 1
+    decision = game.chooser.choose(ReplacementOrder(player, sources, differs))
     index = decision.value if isinstance(decision.value, int) and 0 <= decision.value < len(found) else 0
     chosen = found[index]
     extra: dict[str, Any] = {}
-    if all(isinstance(r, ReplacementEffect) and r.pure() for r in found):
-        mine = summary(_outcome(game, event, chosen, found, used))
-        others = []
-        for r in found:
-            if r is chosen:
-                continue
-            theirs = summary(_outcome(game, event, r, found, used))
-            if theirs != mine:
-                others.append({"first": _name(r), "result": theirs})
+    if outcomes:
+        mine = outcomes[index]
+        others = [{"first": _name(r), "result": outcomes[i]} for i, r in enumerate(found)
+                  if r is not chosen and outcomes[i] != mine]
         extra = {"result": mine, "alternatives": others, "event_kind": str(event.kind)}
     game.record("choice", "effects.replacement_order", "616.1", "616.1e", player=player,
                 affected=game.display(affected) if affected is not None else None,
@@ -673,6 +689,19 @@ def propose(game: Game, event: GameEvent) -> GameEvent | None:
         # ``instead``) marks the game as changed where it is done.
         current = chosen.apply(game, current)
     return current
+
+
+def would_prevent(game: Game, event: GameEvent) -> bool:
+    """Whether a prevention effect would apply to ``event`` if its damage could be prevented (CR 615.12: then it
+    prevents nothing, and the ruling says so)."""
+    free = dataclasses.replace(event, data={k: v for k, v in event.data.items() if k != "unpreventable"})
+    for r in replacements(game, free):
+        if isinstance(r, Shield) and r.kind == ShieldKind.PREVENT_DAMAGE and r.applies(game, free):
+            return True
+        if isinstance(r, ReplacementEffect) and (r.spec.then.prevent is not None
+                                                 or r.spec.then.prevent_each is not None) and r.applies(game, free):
+            return True
+    return False
 
 
 def add_shield(game: Game, shield: Shield) -> None:

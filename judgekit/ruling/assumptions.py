@@ -264,9 +264,12 @@ def _choose_value(ctx: _Context, r: req.ChooseValue, value: Any) -> _Draft | Non
         return None
     alt = next(c for c in r.candidates if c != value)
     change = ctx.source_change(r, {"choose": ctx.ref_id(alt)})
+    # A colour or a type chosen as it enters is a game term (said in Italian by the narration), not an object.
+    term = isinstance(value, str) and value not in ctx.game.ids and not ctx.game.is_player(value)
     return _Draft("ChooseValue", r.source, {"source": ctx.source_name(r.source), "controller": r.controller,
-                                            "value": ctx.ref_name(value), "alternative": ctx.ref_name(alt)},
-                  ["608.2d"], change)
+                                            "value": ctx.ref_name(value), "alternative": ctx.ref_name(alt),
+                                            "term": term, "copy": r.rule == "614.1c" and not term},
+                  [r.rule], change)
 
 
 def _trigger_order(ctx: _Context, r: req.TriggerOrder, value: Any) -> _Draft | None:
@@ -305,7 +308,7 @@ def _sacrifice(ctx: _Context, r: req.Sacrifice, value: Any) -> _Draft | None:
 
 
 def _replacement_order(ctx: _Context, r: req.ReplacementOrder, value: Any) -> _Draft | None:
-    if len(set(r.sources)) < 2:
+    if len(set(r.sources)) < 2 or not r.differs:
         return None
     applied = r.sources[int(value or 0)]
     alt = next(s for s in r.sources if s != applied)

@@ -70,6 +70,15 @@ def _divide_amount(p: dict[str, Any], names: Names) -> str:
 
 
 def _choose_value(p: dict[str, Any], names: Names) -> str:
+    if p.get("term"):
+        from judgekit.render.terms import it
+
+        return (f"{names.card(p['source'])} sceglie mentre entra {NO_CHOICE}: {p['controller']} sceglie "
+                f"{it(p['value'])}, il valore predefinito; poteva scegliere altro, per esempio {it(p['alternative'])}.")
+    if p.get("copy"):
+        return (f"{names.card(p['source'])} entra come copia {NO_CHOICE}: copia {names.card(p['value'])}, la più "
+                f"vecchia tra quelle che può copiare; {p['controller']} poteva scegliere "
+                f"{names.card(p['alternative'])}.")
     return (f"{names.card(p['source'])}: {NO_CHOICE} {p['controller']} sceglie {names.card(p['value'])}, la prima "
             f"scelta possibile; poteva scegliere altro, per esempio {names.card(p['alternative'])}.")
 

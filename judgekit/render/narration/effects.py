@@ -81,6 +81,9 @@ def _damage_protection(p: dict[str, Any], names: Names) -> str:
 
 def _damage_minus_counters(p: dict[str, Any], names: Names) -> str:
     how = "avvizzire" if p["keyword"] == "wither" else "infettare"
+    if "counters" in p:
+        return (f"{_dealt(p, names, names.card(p['target']))}: con {how} il danno diventerebbe {p['amount']} "
+                f"segnalini -1/-1; per un effetto di sostituzione ne riceve {p['counters']}.")
     return (f"{_dealt(p, names, names.card(p['target']))}: con {how} il danno diventa {p['amount']} "
             "segnalini -1/-1.")
 

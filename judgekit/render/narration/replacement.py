@@ -67,6 +67,8 @@ def _change(p: dict[str, Any], names: Names) -> str:
     if ch.get("copy"):
         return f"entra come copia di {names.card(ch['copy'])}"
     if ch.get("instead"):
+        if not ch.get("instead_entries", 1):
+            return "l'evento non avviene"
         return "l'evento non avviene, e accade invece quanto segue"
     before, after = ch["before"], ch["after"]
     if not after.get("happens"):
@@ -139,8 +141,19 @@ def _created(p: dict[str, Any], names: Names) -> str:
     until = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
              "permanent": "senza scadenza"}.get(p["duration"], p["duration"])
     uses = f", per {amount(p['uses'], 'volta', 'volte')}" if p.get("uses") else ""
+    if p.get("prevention"):
+        combat = p.get("combat")
+        kind = "il danno" if combat is None else "il danno da combattimento" if combat else \
+            "il danno non da combattimento"
+        return f"{names.card(p['source'])} crea un effetto di prevenzione{what}: previene {kind} ({until}{uses})."
     return (f"{names.card(p['source'])} crea un effetto di sostituzione{what}: si applica quando qualcosa {event} "
             f"({until}{uses}).")
+
+
+def _not_prevented(p: dict[str, Any], names: Names) -> str:
+    who = p["target"] if p["target_is_player"] else names.card(p["target"])
+    return (f"Il danno di {names.card(p['source'])} {to_name(who)} ({_amount_word('damage', p['amount'])}) non può "
+            "essere prevenuto: gli effetti di prevenzione non ne prevengono nulla e non vengono consumati.")
 
 
 def chosen_it(kind: str, value: str) -> str:
@@ -183,6 +196,7 @@ def _rule_effect(p: dict[str, Any], names: Names) -> str:
 
 
 TEXTS: dict[str, Text] = {
+    "effects.damage_not_prevented": _not_prevented,
     "effects.rule_effect": _rule_effect,
     "effects.cant_gain_life": _cant_gain,
     "effects.cant_lose_life": _cant_lose,
