@@ -456,6 +456,10 @@ def lose_life(game: Game, player: str, amount: int, source_name: str) -> None:
     """A player loses life (CR 119.3)."""
     if amount <= 0:
         return
+    if life_cant(game, player, "cant_lose_life"):
+        # CR 119.8: no life is lost, and there is no loss for replacement effects to replace.
+        _lose(game, GameEvent(EventKind.LIFE_LOSS, player=player, amount=amount), source_name)
+        return
     ev = propose(game, GameEvent(EventKind.LIFE_LOSS, player=player, amount=amount))
     if ev is None or ev.amount <= 0:
         return
