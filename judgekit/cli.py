@@ -208,6 +208,7 @@ COMMAND_MODULES: dict[str, str] = {
     "cards": "judgekit.commands.cards",
     "formato": "judgekit.commands.formato",
     "nuovo": "judgekit.commands.nuovo",
+    "studia": "judgekit.commands.study",
 }
 # The Italian aliases reach the same modules (the group maps them to the command once it is loaded).
 COMMAND_MODULES.update({
@@ -223,6 +224,8 @@ COMMAND_MODULES.update({
     "carte": COMMAND_MODULES["cards"],
     "format": COMMAND_MODULES["formato"],
     "new": COMMAND_MODULES["nuovo"],
+    "quiz": COMMAND_MODULES["studia"],
+    "study": COMMAND_MODULES["studia"],
 })
 ALIASES: dict[str, str] = {}
 
