@@ -64,8 +64,25 @@ def pick(count: int, *, topic: str | None = None, level: int | None = None, seed
     order = {qid: i for i, qid in enumerate(due or [])}
     first.sort(key=lambda s: order[s.id])
     rest = [s for s in pool if s.id not in order]
-    random.Random(seed).shuffle(rest)
-    return (first + rest)[:count]
+    return (first + _mixed(rest, random.Random(seed)))[:count]
+
+
+def _mixed(specs: list[QuestionSpec], rng: random.Random) -> list[QuestionSpec]:
+    """The questions in random order, taking each source in turn (a board, a rule, a policy question...), so that
+    the largest source does not fill a session; the order of the sources is random too."""
+    sources: dict[str, list[QuestionSpec]] = {}
+    for spec in specs:
+        sources.setdefault(spec.id.split(":", 1)[0], []).append(spec)
+    lists = list(sources.values())
+    for items in lists:
+        rng.shuffle(items)
+    rng.shuffle(lists)
+    out: list[QuestionSpec] = []
+    while any(lists):
+        for items in lists:
+            if items:
+                out.append(items.pop())
+    return out
 
 
 def counts() -> dict[str, int]:
