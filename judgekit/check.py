@@ -22,9 +22,18 @@ Validator = Callable[[Path], list[Issue]]
 _VALIDATORS: dict[str, str] = {
     "rules": "judgekit.corpus.compile:validate_file",
     "policy": "judgekit.policy.compile:validate_file",
+    "studio": "judgekit.study.situations:validate_file",
     "cards": "judgekit.scenario.cards:validate_file",
     "scenario": "judgekit.scenario.loader:validate_file",
 }
+
+
+def _rules_kind(below: tuple[str, ...]) -> str:
+    """The kind of a file inside ``rules_it``: policy documents, study situations, or corpus data."""
+    for kind in ("policy", "studio"):
+        if kind in below:
+            return kind
+    return "rules"
 
 
 def kind_of(path: Path) -> str:
@@ -37,14 +46,14 @@ def kind_of(path: Path) -> str:
     except (ValueError, RuntimeError, OSError):
         below = None
     if below is not None:
-        return "policy" if "policy" in below else "rules"
+        return _rules_kind(below)
     try:  # the user's card folder (JUDGEKIT_CARDS_DIR or <user data>/cards) holds cards whatever its name
         Path(*parts).relative_to(paths.user_cards_dir().resolve())
         return "cards"
     except (ValueError, RuntimeError, OSError):
         pass
     if "rules_it" in parts:
-        return "policy" if "policy" in parts[parts.index("rules_it"):] else "rules"
+        return _rules_kind(parts[parts.index("rules_it"):])
     if "cards" in parts and "scenarios" in parts:
         return "cards"
     return "scenario"

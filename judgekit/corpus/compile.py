@@ -172,7 +172,7 @@ def _model_for(path: Path) -> tuple[Any, str]:
         return models.RuleFile, "cr"
     raise InvalidFileError([Issue(_display(path), None, "",
                                   "file non previsto in rules_it (ammessi: cr/, sintesi/, glossary.yaml, manual/, "
-                                  "policy/)")])
+                                  "policy/, studio/)")])
 
 
 def _load(path: Path, name: str) -> tuple[YamlDoc, Any, str]:
