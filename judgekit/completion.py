@@ -344,6 +344,21 @@ def formato_parts(incomplete: str) -> list[Item]:
     return _keep_prefix(_quietly(_parts), incomplete)
 
 
+def study_topics(incomplete: str) -> list[Item]:
+    """The topics of ``judgekit studia --argomento``, their Italian names as help."""
+    from judgekit.study.model import TOPICS
+
+    return _keep_prefix(list(TOPICS.items()), incomplete)
+
+
+def study_actions(incomplete: str) -> list[Item]:
+    """The actions of ``judgekit studia``."""
+    actions = [("esame", "un esame, punteggio alla fine"), ("progressi", "i progressi per argomento"),
+               ("domanda", "una domanda (per script)"), ("rispondi", "rispondere a una domanda (per script)"),
+               ("argomenti", "gli argomenti e quante domande hanno")]
+    return _keep_prefix(actions, incomplete)
+
+
 def rel_names(incomplete: str) -> list[Item]:
     """The three Rules Enforcement Levels (``judgekit infraction --rel``)."""
     levels = [("regular", "amatoriale (FNM, eventi locali)"), ("competitive", "competitivo"),

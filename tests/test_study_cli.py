@@ -123,3 +123,23 @@ def test_an_unknown_topic_or_question_is_an_italian_error(data_dir: Path) -> Non
 def test_the_italian_alias_quiz_works(data_dir: Path) -> None:
     assert _run("quiz", "argomenti")[0] == 0
     assert os.environ["JUDGEKIT_DATA_DIR"] == str(data_dir)
+
+
+def test_every_question_of_the_bank_has_one_right_choice_an_explanation_and_rules(data_dir: Path) -> None:
+    """All of them, board questions replayed: ids unique, topic kept, choices distinct, the answer among them;
+    a board question never shows its scenario's title."""
+    from judgekit.scenario.shipped import shipped
+    from judgekit.study.bank import all_specs
+    from judgekit.study.model import KINDS, TOPICS
+
+    titles = {s.id: s.title for s in shipped()}
+    specs = all_specs()
+    assert len({s.id for s in specs}) == len(specs)
+    for spec in specs:
+        q = spec.make()
+        assert (q.id, q.topic, q.kind) == (spec.id, spec.topic, spec.kind) and q.topic in TOPICS and q.kind in KINDS
+        assert 1 <= q.level <= 3
+        assert len(set(q.choices)) == len(q.choices) >= 2 and 0 <= q.answer < len(q.choices), q.id
+        assert q.explanation and q.rules, q.id
+        if q.kind == "board":
+            assert titles[q.id.split(":")[1]] not in q.text, q.id

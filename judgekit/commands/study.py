@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from judgekit import completion
 from judgekit.cli import command
 
 ACTIONS = ("esame", "progressi", "domanda", "rispondi", "argomenti")
@@ -132,10 +133,10 @@ def studia_command(
     action: Annotated[str | None, typer.Argument(
         help="Senza: una sessione di domande. esame: un esame con il punteggio alla fine. progressi: i progressi "
              "per argomento. domanda, rispondi ID INDICE, argomenti: per script e test (con --json).",
-        show_default=False, metavar="[AZIONE]")] = None,
+        show_default=False, metavar="[AZIONE]", autocompletion=completion.study_actions)] = None,
     rest: Annotated[list[str] | None, typer.Argument(show_default=False, metavar="[ID INDICE]", hidden=True)] = None,
     topic: Annotated[str | None, typer.Option("--argomento", "-a", help="Solo le domande di questo argomento.",
-                                              show_default=False)] = None,
+                                              show_default=False, autocompletion=completion.study_topics)] = None,
     level: Annotated[int | None, typer.Option("--livello", "-l", min=1, max=3, help="Solo questo livello (1-3).",
                                               show_default=False)] = None,
     count: Annotated[int | None, typer.Option("-n", "--numero", min=1, help="Quante domande (sessione 10, "
