@@ -120,7 +120,8 @@ def _make(qid: str, path: Path, kind: str, subject: str, topic: str, level: int)
         before = int(start["players"].get(subject, {}).get("life", 20))
         now = int(final["players"].get(subject, {}).get("life", 20))
         change = before - now
-        misread = [before, now - 1, now + 1, before - 2 * change if change else now - 2, now + 2]
+        other = [str(v) for v in _siblings(loaded.id, "life", subject)]
+        misread = [*other, before, now - 1, now + 1, before - 2 * change if change else now - 2, now + 2]
         question = f"{board}\n\nAlla fine, quanti punti vita ha {subject}?"
         choices, answer = arrange(qid, str(now), [str(w) for w in misread])
     else:
@@ -131,8 +132,8 @@ def _make(qid: str, path: Path, kind: str, subject: str, topic: str, level: int)
             p, t = obj.get("power"), obj.get("toughness")
             right = f"{p}/{t}" if p is not None and t is not None else "non è una creatura"
             printed = _printed(data, oid)
-            wrong = [printed, f"{(p or 0) + 1}/{(t or 0) + 1}", f"{(p or 0) - 1}/{(t or 0) - 1}",
-                     f"{t}/{p}", "non è una creatura"]
+            wrong = [*(str(v) for v in _siblings(loaded.id, "pt", oid)), printed, f"{(p or 0) + 1}/{(t or 0) + 1}",
+                     f"{(p or 0) - 1}/{(t or 0) - 1}", f"{t}/{p}", "non è una creatura"]
             question = f"{board}\n\nAlla fine, quali sono forza e costituzione di {name}?"
             choices, answer = arrange(qid, right, [w for w in wrong if w])
         else:
@@ -158,6 +159,37 @@ def _rules(ruling: Any) -> tuple[str, ...]:
         if importance(ruling, step) is not None:
             found += [r for r in step.rules if not r.startswith(_PROCEDURE)]
     return tuple(dict.fromkeys(found))[:5]
+
+
+def _siblings(scenario: str, kind: str, subject: str) -> list[str]:
+    """The same fact in the scenarios that tell the same board another way (the other timestamp order, the other
+    order of two replacement effects: an id that differs only in its last one or two words): the answer of the
+    most plausible misreading. Each sibling is replayed now, as the question is."""
+    from judgekit.ruling.run import replay
+    from judgekit.scenario.loader import load_scenario
+    from judgekit.scenario.shipped import shipped
+
+    words = scenario.split("-")
+    out: list[str] = []
+    for cut in (1, 2):
+        if len(words) <= cut + 1:
+            continue
+        stem = "-".join(words[:-cut]) + "-"
+        for s in shipped():
+            if s.id == scenario or not s.id.startswith(stem) or len(s.id.split("-")) != len(words):
+                continue
+            try:
+                final = replay(load_scenario(s.path), explain=False).final or {}
+            except Exception:  # noqa: BLE001 - a sibling that can't be replayed gives no misreading
+                continue
+            if kind == "life" and subject in final.get("players", {}):
+                out.append(str(final["players"][subject]["life"]))
+            obj = final.get("objects", {}).get(subject)
+            if kind == "pt" and obj and obj.get("power") is not None:
+                out.append(f"{obj['power']}/{obj['toughness']}")
+        if out:
+            break
+    return out
 
 
 def _explain(ruling: Any) -> str:
