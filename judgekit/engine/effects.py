@@ -945,28 +945,33 @@ def _run_instead(game: Game, effect: ReplacementEffect, event: GameEvent) -> Non
 set_instead_runner(_run_instead)
 
 
-def cannot_be_prevented(game: Game, source: Computed, combat: bool) -> bool:
-    """CR 615.12: whether damage from ``source`` can't be prevented, by a static ability of a permanent whose
-    ``affects`` picks the source, or by an effect of a resolved spell or ability naming it."""
-    for e in game.effects:
-        if e.ops.get("damage_cannot_be_prevented") and (e.affected is None or source.uid in e.affected):
-            return True
+def _rule_statics(game: Game, op: str) -> Iterator[tuple[Any, SelectorContext]]:
+    """The ``affects`` of every static ability of a permanent that has the rule operation ``op`` (615.12, 119.7,
+    119.8), with the context its selector is read in."""
     if not game.replacement_abilities:
-        return False
+        return
     for obj in game.battlefield():
         view = chars(game, obj)
         for ab in view.abilities:
             static = ab.spec.static
-            if ab.kind != "static" or static is None or not static.ops.get("damage_cannot_be_prevented"):
-                continue
-            sctx = SelectorContext(you=view.controller, source=obj.uid, attached_to=obj.attached_to, ids=game.ids,
-                                   players=tuple(p.name for p in game.players), chosen=obj.chosen)
-            affects = static.affects
-            if isinstance(affects, Filter) and not affects.player:
-                if compile_filter(affects, default_zone=affects.zone is not None)(source, sctx):
-                    return True
-            elif matches(affects, source, sctx):
+            if ab.kind == "static" and static is not None and static.ops.get(op):
+                yield static.affects, SelectorContext(
+                    you=view.controller, source=obj.uid, attached_to=obj.attached_to, ids=game.ids,
+                    players=tuple(p.name for p in game.players), chosen=obj.chosen)
+
+
+def cannot_be_prevented(game: Game, source: Computed, combat: bool) -> bool:
+    """CR 615.12: whether damage from ``source`` can't be prevented, by a static ability of a permanent whose
+    ``affects`` picks the source (in any zone), or by an effect of a resolved spell or ability naming it."""
+    for e in game.effects:
+        if e.ops.get("damage_cannot_be_prevented") and (e.affected is None or source.uid in e.affected):
+            return True
+    for affects, sctx in _rule_statics(game, "damage_cannot_be_prevented"):
+        if isinstance(affects, Filter) and not affects.player:
+            if compile_filter(affects, default_zone=affects.zone is not None)(source, sctx):
                 return True
+        elif matches(affects, source, sctx):
+            return True
     return False
 
 
@@ -976,8 +981,7 @@ def life_cant(game: Game, player: str, op: str) -> bool:
     for e in game.effects:
         if e.ops.get(op) and (e.players is None or player in e.players):
             return True
-    if not game.replacement_abilities:
-        return False
+    return any(matches_player(affects, player, sctx) for affects, sctx in _rule_statics(game, op))
     for obj in game.battlefield():
         view = chars(game, obj)
         for ab in view.abilities:

@@ -317,6 +317,14 @@ class TextChange(StrictModel):
 # Operations (the layer table), abilities, one-shot effects
 
 
+def _control_player(value: str | None) -> str | None:
+    """``control``: ``you`` (the controller of the effect's source) or a player's name, never ``opponent``."""
+    if value == "opponent":
+        raise ValueError("«control» prende «you» (il controllore della fonte dell'effetto) o il nome di un "
+                         "giocatore, non «opponent»")
+    return value
+
+
 # Operation name -> its layer ("1a" ... "7d"), from the rules core's one table.
 OPERATION_LAYERS: dict[str, str] = {name: layer.value for name, layer in OPERATIONS.items()}
 
@@ -370,10 +378,7 @@ class Operations(StrictModel):
     @field_validator("control")
     @classmethod
     def _control(cls, value: str | None) -> str | None:
-        if value == "opponent":
-            raise ValueError("«control» prende «you» (il controllore della fonte dell'effetto) o il nome di un "
-                             "giocatore, non «opponent»")
-        return value
+        return _control_player(value)
 
     def operation_names(self) -> list[str]:
         return [name for name in (*OPERATION_LAYERS, *RULE_OPS) if getattr(self, "except_" if name == "except"
@@ -540,10 +545,7 @@ class Then(StrictModel):
     @field_validator("control")
     @classmethod
     def _control(cls, value: str | None) -> str | None:
-        if value == "opponent":
-            raise ValueError("«control» prende «you» (il controllore della fonte dell'effetto) o il nome di un "
-                             "giocatore, non «opponent»")
-        return value
+        return _control_player(value)
 
 
 def _replacement_event(value: str) -> str:
