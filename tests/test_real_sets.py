@@ -44,3 +44,21 @@ def test_real_situations_name_infractions_and_penalties_of_the_ipg_data() -> Non
         assert item["penalty"] in penalties, item["text"]
     covered = {str(i["expect"]) for i in items}
     assert {i for i in infractions if i[0] in "234"} <= covered
+
+
+def test_real_queries_are_split_by_the_hash_of_their_text_and_name_indexed_citations() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from search_quality import answerable
+
+    from judgekit import cache
+
+    index = cache.corpus().part("search")
+    items = _load("real_queries.yaml", "queries")
+    assert len(items) >= 200
+    for item in items:
+        digit = int(hashlib.sha256(item["q"].encode("utf-8")).hexdigest()[0], 16)
+        assert item["half"] == ("dev" if digit % 2 == 0 else "test"), item["q"]
+        assert item["topic"] in ("regole", "torneo") and item["source"].startswith("http")
+        assert answerable(index, item), item["q"]
