@@ -327,9 +327,7 @@ def _prevention(game: Game, proposed: GameEvent, source: Computed, target_name: 
                         target_is_player=target_id is None)
     happens = propose(game, proposed)
     # The damage prevented by the shields of the version 1 verbs is said here (other effects say their own).
-    prevented = int((happens.data if happens is not None else proposed.data).get("shield_prevented") or 0)
-    if happens is None:
-        prevented = max(prevented, int(proposed.data.get("shield_prevented") or 0))
+    prevented = int(happens.data.get("shield_prevented") or 0) if happens is not None else 0
     if prevented:
         game.record("damage", "effects.damage_prevented", "615.7", objects=[target_id] if target_id else [],
                     source=source.name, amount=prevented, target=target_name, target_is_player=target_id is None)

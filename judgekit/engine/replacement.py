@@ -205,7 +205,7 @@ class ReplacementEffect:
         if self.fixed is not None and selector is self.spec.of:
             return subject in self.fixed
         if selector is None or selector == "self":
-            return isinstance(subject, int) and _same_object(game, subject, self.source_uid)
+            return isinstance(subject, int) and subject == self.source_uid
         ctx = SelectorContext(you=self.controller, source=self.source_uid, ids=game.ids,
                               players=tuple(p.name for p in game.players))
         src = game.objects.get(self.source_uid) if self.source_uid is not None else None
@@ -219,7 +219,7 @@ class ReplacementEffect:
             return False
         if isinstance(selector, str):
             if selector in ("enchanted", "equipped"):
-                return ctx.attached_to is not None and _same_object(game, subject, ctx.attached_to)
+                return ctx.attached_to is not None and subject == ctx.attached_to
             return game.ids.get(selector) == view.uid
         if isinstance(selector, tuple):
             return any(game.ids.get(i) == view.uid for i in selector)
@@ -364,10 +364,6 @@ def _subject(name: str, event: GameEvent) -> Ref | None:
     if event.player is not None:
         return event.player
     return event.obj
-
-
-def _same_object(game: Game, uid: int, other: int | None) -> bool:
-    return other is not None and uid == other
 
 
 def _empty(f: Filter) -> bool:

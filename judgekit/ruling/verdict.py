@@ -226,11 +226,16 @@ _NOT_ANSWERS = frozenset({"start", "step", "cast", "activate", "choice"})
 _PLAYER_CHANGES = frozenset({"damage", "effect", "sba", "replacement"})
 
 
+def is_procedure(rule: str) -> bool:
+    """A rule of the procedure every replay goes through (priority, casting, resolving...): never an answer."""
+    return rule in _PROCEDURE or rule.startswith(_PROCEDURE_PREFIXES)
+
+
 def _rank(rule: str) -> int:
     """How specific a rule is: chapter 7 (additional rules: keywords, state-based actions, copies), chapter 6
     (spells, abilities, effects), chapters 3-5 (card types, zones, turn structure), the others; the rules of
     the procedure last."""
-    if rule in _PROCEDURE or rule.startswith(_PROCEDURE_PREFIXES):
+    if is_procedure(rule):
         return 0
     return {"7": 4, "6": 3, "3": 2, "4": 2, "5": 2}.get(rule[:1], 1)
 

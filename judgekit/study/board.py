@@ -146,18 +146,20 @@ def _make(qid: str, path: Path, kind: str, subject: str, topic: str, level: int)
     return Question(qid, topic, level, "board", question, choices, answer, explanation, rules)
 
 
-# Rules every replay goes through (priority, casting, resolving, the steps of the turn): never the ones to read.
-_PROCEDURE = ("117.", "405.", "500.", "601.2", "602.2", "608.2", "608.3", "704.3", "507.", "508.8", "510.2")
+# The steps of the turn every combat goes through: besides the procedure (ruling.verdict.is_procedure), never
+# the rules to read.
+_TURN_STEPS = ("500.", "507.", "508.8", "608.3")
 
 
 def _rules(ruling: Any) -> tuple[str, ...]:
     """The rules to read next: the decisive one, then those of the decisive steps (never the procedure)."""
     from judgekit.render.ruling import importance
+    from judgekit.ruling.verdict import is_procedure
 
     found = [ruling.decisive] if ruling.decisive else []
     for step in ruling.steps:
         if importance(ruling, step) is not None:
-            found += [r for r in step.rules if not r.startswith(_PROCEDURE)]
+            found += [r for r in step.rules if not is_procedure(r) and not r.startswith(_TURN_STEPS)]
     return tuple(dict.fromkeys(found))[:5]
 
 

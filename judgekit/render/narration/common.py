@@ -23,6 +23,13 @@ class Names:
 
 PLAIN = Names()
 
+# Where an object goes or is, as a sentence says it (``va in esilio``).
+ZONE_IT = {
+    "graveyard": "nel cimitero", "exile": "in esilio", "hand": "in mano", "library": "nel grimorio",
+    "library_top": "in cima al grimorio", "library_bottom": "in fondo al grimorio",
+    "battlefield": "sul campo di battaglia",
+}
+
 Text = Callable[[dict[str, Any], Names], str]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.render.narration.common import Names, Text, amount, plural, to_name
+from judgekit.render.narration.common import ZONE_IT, Names, Text, amount, plural, to_name
 from judgekit.render.narration.layers import describe_effect_ops
 
 DURATION_IT = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
@@ -48,8 +48,6 @@ def _regenerated(p: dict[str, Any], names: Names) -> str:
 
 def _destroyed(p: dict[str, Any], names: Names) -> str:
     if p.get("zone"):
-        from judgekit.render.narration.replacement import ZONE_IT
-
         return (f"{names.card(p['name'])} viene distrutto, ma invece di andare nel cimitero va "
                 f"{ZONE_IT.get(p['zone'], p['zone'])} (effetto di sostituzione).")
     return f"{names.card(p['name'])} viene distrutto e messo nel cimitero di {p['owner']}."

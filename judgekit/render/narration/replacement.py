@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.render.narration.common import Names, Text, amount, to_name
+from judgekit.render.narration.common import ZONE_IT, Names, Text, amount, to_name
 
 # The events of the ``replacement`` form, as a judge says them.
 EVENT_IT = {
@@ -21,11 +21,6 @@ EVENT_IT = {
     "would_draw": "pescherebbe una carta",
 }
 
-ZONE_IT = {
-    "graveyard": "nel cimitero", "exile": "in esilio", "hand": "in mano", "library": "nel grimorio",
-    "library_top": "in cima al grimorio", "library_bottom": "in fondo al grimorio",
-    "battlefield": "sul campo di battaglia",
-}
 
 COLOR_IT = {"white": "bianco", "blue": "blu", "black": "nero", "red": "rosso", "green": "verde"}
 KIND_IT = {"color": "un colore", "creature_type": "un tipo di creatura", "card_type": "un tipo di carta",

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from judgekit.render.narration.common import Names, Text, plural
-
-_INSTEAD_IT = {"exile": "in esilio", "hand": "in mano", "library": "nel grimorio"}
+from judgekit.render.narration.common import ZONE_IT, Names, Text, plural
 
 
 def _to_graveyard(p: dict[str, Any]) -> str:
@@ -17,7 +15,7 @@ def _to_graveyard(p: dict[str, Any]) -> str:
         return f"andrebbe nel cimitero di {p['owner']}, ma un effetto di sostituzione la tiene sul campo di battaglia"
     if instead:
         return (f"andrebbe nel cimitero di {p['owner']}, ma un effetto di sostituzione la manda "
-                f"{_INSTEAD_IT.get(instead, instead)}")
+                f"{ZONE_IT.get(instead, instead)}")
     return f"va nel cimitero di {p['owner']}"
 
 

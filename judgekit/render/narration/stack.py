@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.render.narration.common import Names, Text, stack_label, stack_note
+from judgekit.render.narration.common import ZONE_IT, Names, Text, stack_label, stack_note
 from judgekit.render.narration.turn import step_name
 from judgekit.render.terms import ZONE_NAMES_IT, it
 
@@ -53,7 +53,7 @@ def problem_text(problem: dict[str, Any], names: Names) -> str:
 def _to_graveyard(p: dict[str, Any]) -> str:
     """Where a spell goes as it leaves the stack; ``instead`` when a replacement effect sent it elsewhere."""
     if p.get("instead"):
-        zone = {"exile": "in esilio", "hand": "in mano", "library": "nel grimorio"}.get(p["instead"], p["instead"])
+        zone = ZONE_IT.get(p["instead"], p["instead"])
         return f"andrebbe nel cimitero di {p['owner']}, ma un effetto di sostituzione la manda {zone}"
     return f"va nel cimitero di {p['owner']}"
 
