@@ -43,6 +43,7 @@ PARTS: list[tuple[str, str]] = [
     ("glossary", "judgekit.corpus.glossary:compile_glossary"),
     ("manual", "judgekit.corpus.manual:compile_manual"),
     ("policy", "judgekit.policy.compile:compile_policy"),
+    ("questions", "judgekit.corpus.questions:compile_questions"),
     ("search", "judgekit.search.index:compile_index"),
 ]
 
@@ -185,6 +186,9 @@ def _inputs(rules_dir: Path, user_dir: Path) -> list[os.DirEntry[str]]:
     pkg = str(paths.package_dir())
     found = list(_scan(str(rules_dir), ".yaml", True))
     found += _scan(str(user_dir), ".yaml", False)
+    # The card names of the library are part of the search index (judgekit.search.cards).
+    found += _scan(str(paths.cards_dir()), ".yaml", False)
+    found += _scan(str(paths.user_cards_dir()), ".yaml", False)
     found += [e for e in _scan(pkg, ".py", False) if e.name in _CODE_FILES]
     for sub in _CODE_DIRS:
         found += _scan(os.path.join(pkg, sub), ".py", False)

@@ -222,6 +222,10 @@ def validate_file(path: Path) -> list[Issue]:
         from judgekit.corpus import manual
 
         return manual.validate_file(path)
+    if rel[:1] == ("domande",):
+        from judgekit.corpus import questions
+
+        return questions.validate_file(path)
     if path.name == "glossary.yaml":
         from judgekit.corpus import glossary
 

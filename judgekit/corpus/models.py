@@ -111,8 +111,9 @@ class GlossaryEntry(StrictModel):
     canonical: str | None = Field(default=None, description="canonical scenario value, e.g. first_strike")
     aliases_it: list[str] = []
     aliases_en: list[str] = []
-    rules: list[str] = []
+    rules: list[str] = Field(default=[], description="CR numbers (702.19b) or policy refs (ipg:2.2, mtr:4.3)")
     definition: str | None = None
+    context: list[str] = Field(default=[], description="words that say this sense is meant, for a shared name")
 
 
 class GlossaryFile(StrictModel):
@@ -137,3 +138,17 @@ class ManualFile(StrictModel):
     """A file of ``rules_it/manual``: the sections of one textbook chapter, in reading order."""
 
     sections: list[ManualSection]
+
+
+class QuestionsEntry(StrictModel):
+    """Typical questions answered by one entry of the corpus (``rules_it/domande``)."""
+
+    ref: str = Field(pattern=r"^(cr|ipg|jar|mtr):[0-9A-Za-z][0-9A-Za-z._-]*$",
+                     description="the entry: cr:702.19b, cr:103, ipg:2.1, mtr:4.3, jar:common.trigger")
+    questions: list[str] = Field(min_length=1)
+
+
+class QuestionsFile(StrictModel):
+    """A file of ``rules_it/domande``."""
+
+    entries: list[QuestionsEntry]

@@ -40,7 +40,7 @@ from judgekit.search.schema import (
     pack,
 )
 
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 
 # Field name -> (weight, length normalisation b). Titles and names weigh more than body text; the text
 # of superseded versions (history) is indexed with a strong penalty so old wording still finds its rule.
@@ -52,6 +52,7 @@ FIELDS: dict[str, tuple[float, float]] = {
     "lead": (0.7, 0.5),
     "text": (1.0, 0.75),
     "note": (0.5, 0.75),
+    "questions": (1.0, 0.75),
     "text_en": (0.6, 0.75),
     "history": (0.15, 0.75),
 }
@@ -100,6 +101,11 @@ def _own_title(rule: dict[str, Any]) -> str:
 def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
     """The searchable entries of the compiled parts, in document order (see the module docstring)."""
     entries: list[dict[str, Any]] = []
+    questions: dict[str, list[str]] = parts.get("questions") or {}
+
+    def asked(ref: str) -> str:
+        return italian.join_text(questions.get(ref))
+
     rules_part = parts.get("rules") or {}
     rules: dict[str, Any] = rules_part.get("rules") or {}
     sections: dict[str, str] = rules_part.get("sections") or {}
@@ -115,7 +121,8 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
         if sec in sections and sec not in heads_done and sec not in rules:
             heads_done.add(sec)
             entries.append({"doc": "cr", "id": sec, "title": sections[sec], "citation": f"CR {sec}",
-                            "fields": {"title": sections[sec]}, "text": "", "flags": FLAG_SECTION})
+                            "fields": {"title": sections[sec], "questions": asked(f"cr:{sec}")}, "text": "",
+                            "flags": FLAG_SECTION})
         heads_done.add(sec)
         flags = 0
         if rule.get("status") == "superseded":
@@ -135,12 +142,13 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
                        "section": sec_title if rid != sec else "", "lead": lead(rule.get("text") or ""),
                        "text": text, "note": rule.get("note") or "",
                        "text_en": "" if rule.get("language") == "en" else rule.get("text_en") or "",
-                       "history": history},
+                       "history": history, "questions": asked(f"cr:{rid}")},
             "text": text, "history": history, "flags": flags,
         })
     for sec in sorted(set(sections) - heads_done, key=_order_key):
         entries.append({"doc": "cr", "id": sec, "title": sections[sec], "citation": f"CR {sec}",
-                        "fields": {"title": sections[sec]}, "text": "", "flags": FLAG_SECTION})
+                        "fields": {"title": sections[sec], "questions": asked(f"cr:{sec}")}, "text": "",
+                        "flags": FLAG_SECTION})
 
     policy = parts.get("policy") or {}
     docs = [d for d in policy.get("search_docs") or [] if d.get("doc") in ("ipg", "jar", "mtr")]
@@ -153,7 +161,7 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
             entries.append({
                 "doc": doc, "id": eid, "title": title, "citation": _policy_citation(doc, eid, title),
                 "fields": {"title": title, "alias": italian.join_text(aliases), "lead": lead(item.get("text") or ""),
-                           "text": item.get("text") or ""},
+                           "text": item.get("text") or "", "questions": asked(f"{doc}:{eid}")},
                 "text": item.get("text") or "", "aliases": aliases, "flags": 0,
             })
 
@@ -165,7 +173,7 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
             "doc": "manuale", "id": section.get("slug", ""), "title": title, "citation": f"Manuale {title}",
             "fields": {"title": title, "section": italian.join_text(section.get("part"), section.get("chapter")),
                        "text": section.get("text") or "", "note": section.get("outdated") or ""},
-            "text": section.get("text") or "", "flags": flags,
+            "text": section.get("text") or "", "flags": flags, "links": list(section.get("rules") or []),
         })
 
     for item in parts.get("glossary") or []:
@@ -181,7 +189,7 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
             "text": definition or title, "flags": FLAG_GLOSSARY, "links": list(item.get("rules") or []),
             "glossary": {"it": term, "aliases_it": list(item.get("aliases_it") or []), "en": english,
                          "aliases_en": list(item.get("aliases_en") or []), "canonical": canonical,
-                         "category": item.get("category") or ""},
+                         "category": item.get("category") or "", "context": list(item.get("context") or [])},
         })
     return entries
 
@@ -197,8 +205,10 @@ def _factor(flags: int) -> float:
     return factor
 
 
-def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """The index of ``entries`` (dicts as made by :func:`entries_from_parts`)."""
+def build_index(entries: Iterable[dict[str, Any]], cards: Iterable[dict[str, Any]] = (),
+                glossary: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The index of ``entries`` (dicts as made by :func:`entries_from_parts`) and of the library's ``cards``
+    (raw card data, see :mod:`judgekit.search.cards`; ``glossary`` is the glossary part)."""
     entries = list(entries)
     vocab: dict[str, str] = {}
 
@@ -271,6 +281,7 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
     titles: dict[str, list[int]] = defaultdict(list)
     aliases: dict[str, list[int]] = defaultdict(list)
     phrases: dict[str, list[tuple[int, str, bool]]] = defaultdict(list)
+    contexts: dict[int, list[str]] = {}
     for index, entry in enumerate(entries):
         ids.setdefault(f"{entry['doc']}:{entry['id']}", index)
         names = [entry["fields"].get("title") or ""]
@@ -286,6 +297,9 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
             name_key = " ".join(stem_of(t) for t in italian.content_tokens(name))
             if name_key and index not in titles[name_key]:
                 titles[name_key].append(index)
+        if gloss and gloss.get("context"):
+            contexts[index] = sorted({stem_of(t) for word in gloss["context"] for t in italian.content_tokens(word)}
+                                     | {italian.fold(word) for word in gloss["context"]})
         if gloss:
             it_key = " ".join(stem_of(t) for t in italian.content_tokens(gloss["it"]))
             named = [(n, False) for n in [gloss["it"], *gloss["aliases_it"]]]
@@ -300,8 +314,13 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
                 elif not english:
                     phrases[name_key][known[0]] = (index, it_key, False)
 
+    from judgekit.search.cards import card_table
+
+    card_names = card_table(cards, glossary or [], lambda w: w in vocab and vocab[w] in postings, stem_of)
+
     return {
         "format": INDEX_FORMAT,
+        "cards": card_names,
         "docs": [e["doc"] for e in entries],
         "ids": [e["id"] for e in entries],
         "titles_display": [e["title"] for e in entries],
@@ -323,6 +342,7 @@ def build_index(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "titles": dict(titles),
         "aliases": dict(aliases),
         "phrases": dict(phrases),
+        "contexts": contexts,
         "suggest": _suggestions(entries),
         "fields": list(FIELD_NAMES),
     }
@@ -352,4 +372,8 @@ def _suggestions(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 def compile_index(ctx: CompileContext) -> dict[str, Any]:
     """The ``search`` part: the index of the rules, glossary, textbook and policy parts."""
-    return build_index(entries_from_parts(ctx.parts))
+    from judgekit import paths
+    from judgekit.search.cards import read_cards
+
+    cards = read_cards([paths.cards_dir(), paths.user_cards_dir()])
+    return build_index(entries_from_parts(ctx.parts), cards, ctx.parts.get("glossary") or [])

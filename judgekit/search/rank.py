@@ -63,6 +63,9 @@ TYPO_WEIGHT = 0.8
 EXPANSION_WEIGHT = 1.0
 TRANSLATED_WEIGHT = 0.3
 LINK_BONUS = 6.0
+SHARED_WEIGHT = 0.5
+CARD_WEIGHT = 0.3
+CARD_MAX_TOKENS = 6
 ALIAS_BONUS = 8.0
 COORD_BASE = 0.5
 
@@ -99,7 +102,7 @@ class Term:
     def __init__(self, key: str, weight: float, source: str, positions: tuple[int, ...] = (), note: str = "") -> None:
         self.key = key
         self.weight = weight
-        self.source = source  # parola | frase | glossario | refuso
+        self.source = source  # parola | frase | glossario | refuso | carta
         self.positions = positions
         self.note = note
 
@@ -118,6 +121,7 @@ class Query:
         self.links: dict[int, tuple[str, float]] = {}
         self.alias_exact: list[int] = []
         self.alias_inside: dict[int, str] = {}
+        self.cards: list[str] = []
 
     @property
     def empty(self) -> bool:
@@ -207,6 +211,21 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
         consumed.add(pos)
         if prev in _CR_PREFIX or prev in _POLICY_PREFIX:
             consumed.add(pos - 1)
+    cards: dict[str, tuple[str, list[str]]] = index.get("cards") or {}
+    card_stems: dict[str, str] = {}
+    if cards:
+        for size in range(min(CARD_MAX_TOKENS, len(raw)), 0, -1):
+            for start in range(len(raw) - size + 1):
+                span = set(range(start, start + size))
+                if span & consumed:
+                    continue
+                found = cards.get(" ".join(raw[start:start + size]))
+                if found is None:
+                    continue
+                consumed |= span
+                query.cards.append(found[0])
+                for stem in found[1]:
+                    card_stems.setdefault(stem, found[0])
     words = [t for p, t in enumerate(raw) if p not in consumed and t not in italian.STOPWORDS]
     query.words = words
 
@@ -243,9 +262,14 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
             query.terms.append(Term(stem, 1.0, "parola", (pos,)))
         stems.append(stem)
     query.terms += _bigrams(stems, PHRASE_WEIGHT, "frase", 0)
+    own = set(stems)
+    query.terms += [Term(stem, CARD_WEIGHT, "carta", (), f"dalla carta {name}")
+                    for stem, name in card_stems.items() if stem not in own]
 
     # Glossary names (English, aliases, slang) inside the query, longest first.
     phrases: dict[str, list[tuple[int, str, bool]]] = index["phrases"]
+    contexts: dict[int, list[str]] = index.get("contexts") or {}
+    present = set(stems) | set(words)
     covered: set[int] = set()
     translated: set[int] = set()
     full_key = " ".join(stems)
@@ -262,12 +286,13 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
                 continue
             covered |= span
             shown = " ".join(words[start:start + size])
+            matches, sense_weight = _senses(matches, contexts, present)
             for gidx, it_key, english in matches:
                 term_name = index["ids"][gidx]
                 if size == len(stems):
                     query.whole_keys.add(it_key)
                     for rank, rule_id in enumerate(index["links"][gidx]):
-                        target = lookup.get(f"cr:{rule_id}")
+                        target = lookup.get(rule_id if ":" in rule_id else f"cr:{rule_id}")
                         if target is not None and (target not in query.links or rank == 0):
                             query.links[target] = (term_name, LINK_BONUS if rank == 0 else LINK_BONUS / 2)
                 if it_key == name_key:
@@ -278,13 +303,29 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
                 it_stems = it_key.split()
                 note = f"«{shown}» → «{term_name}»"
                 positions = tuple(sorted(span))
-                query.terms += [Term(s, EXPANSION_WEIGHT, "glossario", positions, note) for s in it_stems]
-                query.terms += [Term(t.key, PHRASE_WEIGHT, "glossario", positions, note)
+                query.terms += [Term(s, EXPANSION_WEIGHT * sense_weight, "glossario", positions, note)
+                                for s in it_stems]
+                query.terms += [Term(t.key, PHRASE_WEIGHT * sense_weight, "glossario", positions, note)
                                 for t in _bigrams(it_stems, PHRASE_WEIGHT, "glossario", 0)]
     for term in query.terms:
         if term.source in ("parola", "frase", "refuso") and term.positions and set(term.positions) <= translated:
             term.weight *= TRANSLATED_WEIGHT
     return query
+
+
+def _senses(matches: list[tuple[int, str, bool]], contexts: dict[int, list[str]],
+            present: set[str]) -> tuple[list[tuple[int, str, bool]], float]:
+    """The senses of a glossary name shared by several entries that the query means, and their weight.
+
+    A sense whose ``context`` words are in the query is the one meant (the others are dropped); when no
+    sense's context is there, every sense is kept with ``SHARED_WEIGHT`` (the name alone says too little).
+    """
+    if len(matches) < 2:
+        return matches, 1.0
+    fitting = [m for m in matches if present.intersection(contexts.get(m[0], ()))]
+    if fitting:
+        return fitting, 1.0
+    return matches, SHARED_WEIGHT
 
 
 def _descendant(entry_id: str, ref: str) -> bool:
@@ -403,7 +444,8 @@ def _reasons(index: dict[str, Any], query: Query, hit: Hit, detail: list[tuple[T
     flags = index["flags"][hit.index]
     for term, idf, gain, mask in sorted(detail, key=lambda d: (-d[2], d[0].key)):
         where = ", ".join(FIELD_LABELS[name] for bit, name in enumerate(field_names) if mask >> bit & 1)
-        source = {"parola": "", "frase": " (frase)", "glossario": " (dal glossario)", "refuso": " (refuso)"}
+        source = {"parola": "", "frase": " (frase)", "glossario": " (dal glossario)", "refuso": " (refuso)",
+                  "carta": " (dalla carta)"}
         extra = f"; {term.note}" if term.note else ""
         out.append(f"«{term.key}»{source[term.source]} in {where}: idf {idf:.2f}, +{gain:.2f}{extra}")
     total = sum(d[2] for d in detail)

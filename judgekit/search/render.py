@@ -160,6 +160,9 @@ def to_text(index: dict[str, Any], query: Query, hits: list[Hit], *, why: bool =
             notes.append(f"refuso: «{word}» → {alts}")
         for doc, ref in query.refs:
             notes.append(f"riferimento: {(doc or 'policy').upper()} {ref}")
+        for name in query.cards:
+            notes.append(f"carta: «{name}» (il nome non conta come parola; i suoi concetti di regole sì, con peso "
+                         "basso)")
         if notes:
             lines.append("")
             lines.extend(textstyle.style(n, "dim") for n in notes)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 DOCS = ("cr", "ipg", "jar", "mtr", "manuale", "glossario")
 
 FIELD_LABELS = {"title": "titolo", "alias": "alias", "en": "inglese", "section": "sezione", "lead": "prima frase",
-                "text": "testo", "note": "nota", "text_en": "testo inglese", "history": "testo precedente"}
+                "text": "testo", "note": "nota", "questions": "domande tipiche", "text_en": "testo inglese", "history": "testo precedente"}
 
 FLAG_SUPERSEDED = 1
 FLAG_OUTDATED = 2
