@@ -33,6 +33,7 @@ from judgekit.search.schema import (
     DOCS,
     FIELD_LABELS,
     FLAG_GLOSSARY,
+    FLAG_MANUAL,
     FLAG_OUTDATED,
     FLAG_SECTION,
     FLAG_SINTESI,
@@ -52,7 +53,7 @@ FIELDS: dict[str, tuple[float, float]] = {
     "lead": (0.7, 0.5),
     "text": (1.0, 0.75),
     "note": (0.5, 0.75),
-    "questions": (1.0, 0.75),
+    "questions": (2.0, 0.75),
     "text_en": (0.6, 0.75),
     "history": (0.15, 0.75),
 }
@@ -63,6 +64,9 @@ FACTOR_SUPERSEDED = 0.35
 FACTOR_OUTDATED = 0.85
 # Glossary entries are short (BM25 favours them) and are an aid to find the rules, not the authority.
 FACTOR_GLOSSARY = 0.6
+# The textbook explains the rules; the rule itself is the answer, so a textbook section ranks after a rule
+# that matches the question about as well.
+FACTOR_MANUAL = 0.6
 
 __all__ = ["DOCS", "FIELDS", "FIELD_LABELS", "build_index", "compile_index", "entries_from_parts"]
 
@@ -167,7 +171,7 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
 
     manual = sorted(parts.get("manual") or [], key=lambda s: (s.get("order", 0), s.get("slug", "")))
     for section in manual:
-        flags = FLAG_OUTDATED if section.get("outdated") else 0
+        flags = FLAG_MANUAL | (FLAG_OUTDATED if section.get("outdated") else 0)
         title = section.get("title") or section.get("slug", "")
         entries.append({
             "doc": "manuale", "id": section.get("slug", ""), "title": title, "citation": f"Manuale {title}",
@@ -202,6 +206,8 @@ def _factor(flags: int) -> float:
         factor *= FACTOR_OUTDATED
     if flags & FLAG_GLOSSARY:
         factor *= FACTOR_GLOSSARY
+    if flags & FLAG_MANUAL:
+        factor *= FACTOR_MANUAL
     return factor
 
 

@@ -11,13 +11,15 @@ from collections.abc import Iterable, Iterator
 DOCS = ("cr", "ipg", "jar", "mtr", "manuale", "glossario")
 
 FIELD_LABELS = {"title": "titolo", "alias": "alias", "en": "inglese", "section": "sezione", "lead": "prima frase",
-                "text": "testo", "note": "nota", "questions": "domande tipiche", "text_en": "testo inglese", "history": "testo precedente"}
+                "text": "testo", "note": "nota", "questions": "domande tipiche", "text_en": "testo inglese",
+                "history": "testo precedente"}
 
 FLAG_SUPERSEDED = 1
 FLAG_OUTDATED = 2
 FLAG_SINTESI = 4
 FLAG_SECTION = 8
 FLAG_GLOSSARY = 16
+FLAG_MANUAL = 32
 
 
 def pack(strings: Iterable[str]) -> dict[str, object]:
