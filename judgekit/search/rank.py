@@ -60,6 +60,8 @@ from judgekit.search.schema import FIELD_LABELS, FLAG_GLOSSARY, FLAG_OUTDATED, F
 K1 = 1.2
 PHRASE_WEIGHT = 0.3
 TYPO_WEIGHT = 0.8
+# The other candidates of a typo (after the likeliest one) count this share of it.
+TYPO_OTHER = 0.5
 EXPANSION_WEIGHT = 1.0
 TRANSLATED_WEIGHT = 0.3
 LINK_BONUS = 6.0
@@ -157,6 +159,7 @@ def vocab_table(index: dict[str, Any]) -> Table:
 FUZZY_MAX_LEN = 30
 FUZZY_MAX_WORDS = 8
 FUZZY_MAX_CANDIDATES = 20_000
+FUZZY_DF_BONUS = 3.0
 
 
 def _fuzzy(word: str, index: dict[str, Any]) -> list[tuple[str, float]]:
@@ -174,10 +177,20 @@ def _fuzzy(word: str, index: dict[str, Any]) -> list[tuple[str, float]]:
             stem_of.update(zip(bucket[0].split("\n"), bucket[1].split("\n"), strict=True))
         if len(stem_of) >= FUZZY_MAX_CANDIDATES:
             break
-    found = process.extract(word, list(stem_of), scorer=fuzz.ratio, score_cutoff=cutoff, limit=6)
+    found = process.extract(word, list(stem_of), scorer=fuzz.ratio, score_cutoff=cutoff, limit=8)
+    terms = Table(index["terms"])
+    offsets = index["offsets"]
+
+    def likely(candidate: str, score: float) -> float:
+        # Between two close spellings, the word the corpus uses more often is the likelier one meant
+        # ("manna" is "mana", not "manina").
+        slot = terms.index(stem_of[candidate])
+        df = offsets[slot + 1] - offsets[slot] if slot is not None else 0
+        return score + FUZZY_DF_BONUS * math.log10(1 + df)
+
     out: list[tuple[str, float]] = []
     seen: set[str] = set()
-    for candidate, score, _ in sorted(found, key=lambda f: (-f[1], f[0])):
+    for candidate, score, _ in sorted(found, key=lambda f: (-likely(f[0], f[1]), f[0])):
         stem = stem_of[candidate]
         if stem in seen:
             continue
@@ -253,10 +266,10 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
             fuzzy_left -= 1
             if candidates:
                 query.corrections.append((word, candidates))
-                for cand, score in candidates:
+                for rank_, (cand, score) in enumerate(candidates):
                     note = f"«{word}» → «{cand}» ({score:.0f}%)"
-                    query.terms.append(Term(vocab.get(cand) or cand, TYPO_WEIGHT * score / 100.0, "refuso",
-                                            (pos,), note))
+                    weight = TYPO_WEIGHT * score / 100.0 * (1.0 if rank_ == 0 else TYPO_OTHER)
+                    query.terms.append(Term(vocab.get(cand) or cand, weight, "refuso", (pos,), note))
                 stem = vocab.get(candidates[0][0]) or stem
         else:
             query.terms.append(Term(stem, 1.0, "parola", (pos,)))
