@@ -39,7 +39,7 @@ FUZZY_CUTOFF = 84.0
 FUZZY_FACTOR = 0.8
 SYNONYM_FACTOR = 0.9
 MIN_SCORE = 1.5
-ACT_BONUS = 2.5
+ACT_BONUS = 3.5
 MAX_ACTS = 2
 NOT_FACTOR = 0.3
 MOVE_SHARE = 0.8
@@ -193,7 +193,7 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
     moved: dict[str, float] = {}
     for iid, rules in (index.get("rules") or {}).items():
         match = raw_scores.get(iid)
-        if match is None or match.score <= 0:
+        if match is None or match.score < MIN_SCORE:
             continue
         for rule in rules:
             if any(_cue_found(c, found) for c in rule["cues"]) and not any(_cue_found(c, found)
