@@ -134,7 +134,7 @@ def test_situations_are_not_copied_into_the_data_phrases() -> None:
     part = _compile(ROOT / "rules_it")
     written = set()
     for entry in part["infractions"].values():
-        written |= {italian.key(t) for t in entry["phrases"] + entry["keywords"] + entry["aliases"]}
+        written |= {italian.key(t) for t in entry["phrases"] + entry["keywords"] + entry["aliases"] + entry["acts"]}
     for case in part["jar"].values():
         written |= {italian.key(t) for t in case["phrases"] + case["keywords"] + case["aliases"]}
     situations = load_yaml(ROOT / "tests" / "data" / "situations.yaml").data["situations"]

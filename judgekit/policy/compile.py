@@ -25,6 +25,7 @@ W_KEYWORD = 2.0
 W_PHRASE = 1.5
 W_JAR = 1.0
 W_BODY = 0.6
+W_ACT = 1.0
 
 
 def _load(path: Path, name: str | None = None) -> tuple[YamlDoc, Any]:
@@ -61,6 +62,8 @@ def _cross_check(loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
     ipg = loaded.get("ipg")
     jar = loaded.get("jar")
     mtr = loaded.get("mtr")
+    lexicon = loaded.get("lexicon")
+    cue_groups = set(lexicon[1].cues) if lexicon else None
     ipg_ids = {i.id for i in ipg[1].infractions} if ipg else None
     jar_ids = {c.id for c in jar[1].cases} if jar else None
     mtr_ids = {s.id for s in mtr[1].sections} if mtr else None
@@ -80,6 +83,21 @@ def _cross_check(loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
         for n, inf in enumerate(model.infractions):
             if inf.category not in categories:
                 issues.append(doc.issue(("infractions", n, "category"), f"categoria «{inf.category}» non definita"))
+            for r, rule in enumerate(inf.not_when):
+                if rule.to is not None and ipg_ids is not None and rule.to not in ipg_ids:
+                    issues.append(doc.issue(("infractions", n, "not_when", r, "to"),
+                                            f"infrazione di destinazione «{rule.to}» inesistente"))
+                if rule.to == inf.id:
+                    issues.append(doc.issue(("infractions", n, "not_when", r, "to"),
+                                            "un'esclusione non può rimandare alla stessa infrazione"))
+                if cue_groups is None:
+                    continue
+                for key in ("cues", "unless"):
+                    for c, cue in enumerate(getattr(rule, key)):
+                        for word in cue.split():
+                            if word.startswith("@") and word[1:] not in cue_groups:
+                                issues.append(doc.issue(("infractions", n, "not_when", r, key, c),
+                                                        f"gruppo di indizi «{word}» non definito nel lessico"))
             for r, rel in enumerate(inf.related):
                 if ipg_ids is not None and rel.id not in ipg_ids:
                     issues.append(doc.issue(("infractions", n, "related", r, "id"),
@@ -159,6 +177,7 @@ def _units(entry: dict[str, Any], jar: dict[str, dict[str, Any]]) -> list[tuple[
     units += [(a, W_ALIAS) for a in entry["aliases"]]
     units += [(k, W_KEYWORD) for k in entry["keywords"]]
     units += [(p, W_PHRASE) for p in entry["phrases"]]
+    units += [(a, W_ACT) for a in entry["acts"]] if W_ACT else []
     units += [(entry["definition"], W_BODY)] + [(e, W_BODY) for e in entry["examples"]]
     for case_id in entry["regular"]:
         case = jar.get(case_id)
@@ -166,6 +185,53 @@ def _units(entry: dict[str, Any], jar: dict[str, dict[str, Any]]) -> list[tuple[
             continue
         units += [(case["name_it"], W_JAR)] + [(k, W_JAR) for k in case["keywords"] + case["phrases"]]
     return units
+
+
+def _phrase_stems(text: str, table: dict[str, str], forms: dict[str, str]) -> list[str]:
+    """The stems of a short phrase (an act or a cue), in order, without repeats."""
+    out: list[str] = []
+    for word in italian.content_tokens(text):
+        word = forms.get(word, word)
+        stem = table.get(word) or italian.stem(word, table)
+        table.setdefault(word, stem)
+        if stem not in out:
+            out.append(stem)
+    return out
+
+
+def _cue(text: str, groups: dict[str, list[list[str]]], table: dict[str, str],
+         forms: dict[str, str]) -> list[list[list[str]]]:
+    """A cue as a list of parts, each a list of alternative phrases (lists of stems): every part must be
+    found in the description, through any of its alternatives. ``@nome`` is a part made of a lexicon group."""
+    parts: list[list[list[str]]] = []
+    plain: list[str] = []
+    for word in text.split():
+        if word.startswith("@"):
+            parts.append(groups.get(word[1:], []))
+        else:
+            plain.append(word)
+    if plain:
+        parts += [[[stem]] for stem in _phrase_stems(" ".join(plain), table, forms)]
+    return [part for part in parts if part]
+
+
+def _rules(infractions: dict[str, dict[str, Any]], lexicon: Any, table: dict[str, str],
+           forms: dict[str, str]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
+    """Per infraction: its acts (stems of each act) and its ``not_when`` rules with the cues compiled."""
+    groups: dict[str, list[list[str]]] = {}
+    if lexicon is not None:
+        for name, phrases in lexicon.cues.items():
+            groups[name] = [s for s in (_phrase_stems(p, table, forms) for p in phrases) if s]
+    acts: dict[str, list[dict[str, Any]]] = {}
+    rules: dict[str, list[dict[str, Any]]] = {}
+    for iid, entry in infractions.items():
+        acts[iid] = [{"text": a, "stems": stems} for a in entry["acts"]
+                     if (stems := _phrase_stems(a, table, forms))]
+        rules[iid] = [{"cues": [c for c in (_cue(t, groups, table, forms) for t in rule["cues"]) if c],
+                       "unless": [c for c in (_cue(t, groups, table, forms) for t in rule["unless"]) if c],
+                       "to": rule["to"], "text": rule["text"]}
+                      for rule in entry["not_when"]]
+    return acts, rules
 
 
 def _lexicon(lexicon: Any, table: dict[str, str]) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -191,7 +257,8 @@ def _lexicon(lexicon: Any, table: dict[str, str]) -> tuple[dict[str, str], dict[
 def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]],
                  lexicon: Any = None) -> dict[str, Any]:
     """Per infraction: the weight of each stem and stem bigram; document frequencies; the stem table;
-    the lexicon (irregular forms, synonym groups) the query is read with."""
+    the lexicon (irregular forms, synonym groups, story words) the query is read with; the acts of each
+    infraction and its ``not_when`` rules, with their cues as stems."""
     table: dict[str, str] = {}
     surface: dict[str, str] = {}
     terms: dict[str, dict[str, float]] = {}
@@ -219,8 +286,11 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
     total = max(1, len(terms))
     idf = {term: round(math.log(1.0 + total / count), 4) for term, count in df.items()}
     vocab = sorted(t for t in df if " " not in t and len(t) >= 4 and not t[:1].isdigit())
+    acts, rules = _rules(infractions, lexicon, table, forms)
+    story = sorted({_phrase_stems(w, table, forms)[0] for w in (lexicon.story if lexicon else [])
+                    if _phrase_stems(w, table, forms)})
     return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": vocab, "forms": forms,
-            "synonyms": synonyms}
+            "synonyms": synonyms, "acts": acts, "rules": rules, "story": story}
 
 
 def _lookup(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]]) -> dict[str, list[str]]:

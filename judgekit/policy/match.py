@@ -7,11 +7,27 @@ stems and stem bigrams it shares with the query, each weighted by the field it c
 (names and aliases, keywords, phrases, definitions, the linked JAR cases) and by how rare it is across
 infractions. Irregular forms and synonyms come from the lexicon (``rules_it/policy/lessico.yaml``); a
 query word and its synonyms count once, with the best of their weights. Unknown words are matched to the
-nearest data word (rapidfuzz) to absorb typos. The words that decided the match are returned with it.
+nearest data word (rapidfuzz) to absorb typos.
+
+What happened weighs more than the words used to tell it:
+
+- **acts**: each infraction lists the acts it is about (``acts`` in ``ipg.yaml``, «pescare carte in più»,
+  «dimenticare l'innescata»); an act whose words are all in the description adds :data:`ACT_BONUS` for each
+  of its words (the best :data:`MAX_ACTS` acts count);
+- **story words** (``story`` in the lexicon: who is at the table, the event, the round, the game number) and
+  numbers never score on their own; nor do card and people names, recognised as capitalised words inside a
+  sentence, which are also kept out of the typo correction;
+- **not_when**: each infraction lists the cues that say it is NOT this one (a spectator stepping in, doing it
+  on purpose, a deck that is right while the list is wrong); when a cue is found (and none of its ``unless``
+  cues) the score is multiplied by :data:`NOT_FACTOR` and, when the rule names the infraction it is instead
+  (``to``), that one gains :data:`MOVE_SHARE` of the score taken away.
+
+The words, the acts and the cues that decided the match are returned with it (``terms``, ``acts``, ``cues``).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +39,10 @@ FUZZY_CUTOFF = 84.0
 FUZZY_FACTOR = 0.8
 SYNONYM_FACTOR = 0.9
 MIN_SCORE = 1.5
+ACT_BONUS = 3.5
+MAX_ACTS = 2
+NOT_FACTOR = 0.3
+MOVE_SHARE = 0.8
 
 _DOC_PREFIXES = ("ipg", "jar")
 
@@ -36,6 +56,8 @@ class Match:
     exact: bool = False
     jar: str | None = None
     terms: list[str] = field(default_factory=list)
+    acts: list[str] = field(default_factory=list)
+    cues: list[str] = field(default_factory=list)
 
 
 # Typo correction is bounded: at most this many unknown words of a query, each at most this long.
@@ -43,15 +65,31 @@ MAX_FUZZY_WORDS = 8
 MAX_FUZZY_LENGTH = 30
 
 
-def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
-    """Stems of the query and, for each, the data stem it was matched to when it was a typo."""
+_NAME_RE = re.compile(r"(?<![.!?:;«\"(\[])(?<![.!?:;«\"(\[] )\b[A-Z][a-z][a-z']*")
+
+
+def names(query: str) -> set[str]:
+    """Folded words that look like card or people names: capitalised (not all capitals) inside a sentence."""
+    found: set[str] = set()
+    for match in _NAME_RE.finditer(query.strip()):
+        if match.start() == 0:
+            continue
+        found.update(italian.content_tokens(match.group()))
+    return found
+
+
+def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str, str], set[str]]:
+    """Stems of the query; for each, the data stem it was matched to when it was a typo; the stems of the
+    words that are names (cards, people), which neither score nor get corrected."""
     idf: dict[str, float] = index["idf"]
     table: dict[str, str] = index["table"]
-    stems = italian.stems(query, table, index.get("forms"))
+    forms = index.get("forms") or {}
+    stems = italian.stems(query, table, forms)
+    named = {italian.stem(forms.get(w, w), table) for w in names(query)}
     fixed: dict[str, str] = {}
     synonyms = index.get("synonyms") or {}
     unknown = [s for s in stems if s not in idf and s not in synonyms and 4 <= len(s) <= MAX_FUZZY_LENGTH
-               and not s[:1].isdigit()]
+               and not s[:1].isdigit() and s not in named]
     if unknown:
         from rapidfuzz import fuzz, process
 
@@ -59,7 +97,16 @@ def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str
             best = process.extractOne(stem, index["vocab"], scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
             if best:
                 fixed[stem] = best[0]
-    return stems, fixed
+    return stems, fixed, named
+
+
+def _has(phrase: list[str], found: set[str]) -> bool:
+    return all(stem in found for stem in phrase)
+
+
+def _cue_found(cue: list[list[list[str]]], found: set[str]) -> bool:
+    """Every part of the cue is in the description, through one of its alternatives."""
+    return all(any(_has(alt, found) for alt in part) for part in cue)
 
 
 def _exact(policy: dict[str, Any], query: str) -> list[Match]:
@@ -94,16 +141,25 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
     index = policy["index"]
     idf: dict[str, float] = index["idf"]
     surface: dict[str, str] = index["surface"]
-    stems, fixed = _query_stems(query, index)
+    stems, fixed, named = _query_stems(query, index)
     resolved = [fixed.get(s, s) for s in stems]
     synonyms: dict[str, list[str]] = index.get("synonyms") or {}
+    story = set(index.get("story") or [])
+    # Words that tell the story (who, where, which round), numbers and names never score on their own.
+    quiet = {s for s in resolved if s in story or s in named or italian.is_number(s)}
+    found = set(resolved)
+    for stem in resolved:
+        found.update(synonyms.get(stem, []))
     # Each query word with its alternatives: itself (or the data word it was a typo of) and its synonyms.
     groups: dict[str, list[tuple[str, float]]] = {}
     for raw, stem in zip(stems, resolved, strict=True):
+        if stem in quiet:
+            continue
         factor = FUZZY_FACTOR if raw in fixed else 1.0
         groups.setdefault(stem, [(stem, factor)] + [(o, factor * SYNONYM_FACTOR) for o in synonyms.get(stem, [])])
-    bigrams = {f"{a} {b}" for a, b in zip(resolved, resolved[1:], strict=False)}
-    scored: list[Match] = []
+    bigrams = {f"{a} {b}" for a, b in zip(resolved, resolved[1:], strict=False) if a not in quiet and b not in quiet}
+    raw_scores: dict[str, Match] = {}
+    all_acts: dict[str, list[dict[str, Any]]] = index.get("acts") or {}
     for iid, weights in index["terms"].items():
         score = 0.0
         contributions: list[tuple[float, str]] = []
@@ -125,13 +181,36 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
                 score += gain
                 a, b = bigram.split(" ")
                 contributions.append((gain, f"{surface.get(a, a)} {surface.get(b, b)}"))
-        if score >= MIN_SCORE:
-            contributions.sort(key=lambda c: -c[0])
-            terms: list[str] = []
-            for _gain, word in contributions:
-                if word not in terms:
-                    terms.append(word)
-            scored.append(Match(iid, round(score, 3), terms=terms[:6]))
+        done = sorted(((len(act["stems"]), act["text"]) for act in all_acts.get(iid, []) if _has(act["stems"], found)),
+                      reverse=True)[:MAX_ACTS]
+        score += sum(ACT_BONUS * size for size, _text in done)
+        contributions.sort(key=lambda c: -c[0])
+        terms: list[str] = []
+        for _gain, word in contributions:
+            if word not in terms:
+                terms.append(word)
+        raw_scores[iid] = Match(iid, score, terms=terms[:6], acts=[text for _size, text in done])
+    moved: dict[str, float] = {}
+    for iid, rules in (index.get("rules") or {}).items():
+        match = raw_scores.get(iid)
+        if match is None or match.score < MIN_SCORE:
+            continue
+        for rule in rules:
+            if any(_cue_found(c, found) for c in rule["cues"]) and not any(_cue_found(c, found)
+                                                                          for c in rule["unless"]):
+                before = match.score
+                match.score = before * NOT_FACTOR
+                match.cues.append(f"non è questa: {rule['text']}")
+                target = rule.get("to")
+                if target and target in raw_scores:
+                    moved[target] = moved.get(target, 0.0) + before * MOVE_SHARE
+                    raw_scores[target].cues.append(f"da {iid}: {rule['text']}")
+                break
+    scored: list[Match] = []
+    for iid, match in raw_scores.items():
+        match.score = round(match.score + moved.get(iid, 0.0), 3)
+        if match.score >= MIN_SCORE:
+            scored.append(match)
     order = {iid: n for n, iid in enumerate(policy["order"])}
     scored.sort(key=lambda m: (-m.score, order.get(m.iid, 0)))
     return scored[:limit] if limit else scored

@@ -78,6 +78,23 @@ class Related(StrictModel):
     _check_text = field_validator("text")(_text)
 
 
+class NotWhen(StrictModel):
+    """Cues that say a description is NOT this infraction and, with ``to``, which infraction it is instead.
+
+    Each cue is a short phrase; a word written ``@nome`` stands for any phrase of the cue group ``nome`` of
+    the lexicon (``rules_it/policy/lessico.yaml``). A cue is found when all its words are in the description.
+    ``unless`` lists cues that cancel the rule when they are found too.
+    """
+
+    cues: list[str] = Field(min_length=1)
+    unless: list[str] = Field(default_factory=list)
+    to: str | None = None
+    text: str
+
+    _check_cues = field_validator("cues", "unless")(_texts)
+    _check_text = field_validator("text")(_text)
+
+
 class CategoryModel(StrictModel):
     id: Category
     section: str
@@ -134,6 +151,8 @@ class InfractionModel(StrictModel):
     aliases: list[str] = Field(min_length=1)
     keywords: list[str] = Field(default_factory=list)
     phrases: list[str] = Field(default_factory=list)
+    acts: list[str] = Field(default_factory=list)
+    not_when: list[NotWhen] = Field(default_factory=list)
     definition: str
     examples: list[str] = Field(default_factory=list)
     philosophy: str
@@ -150,7 +169,8 @@ class InfractionModel(StrictModel):
     tell_players: str
     verify: str | None = None
 
-    _check_lists = field_validator("aliases", "keywords", "phrases", "examples", "remedy", "partial_fixes")(_texts)
+    _check_lists = field_validator("aliases", "keywords", "phrases", "acts", "examples", "remedy",
+                                   "partial_fixes")(_texts)
     _check_texts = field_validator("definition", "philosophy", "tell_players", "name_it", "name_en")(_text)
 
     @field_validator("id")
@@ -239,11 +259,37 @@ class MtrFile(StrictModel):
 
 
 class LexiconFile(StrictModel):
-    """Word forms and synonyms used to read free descriptions (``rules_it/policy/lessico.yaml``)."""
+    """How free descriptions are read (``rules_it/policy/lessico.yaml``): irregular word forms, synonyms, the
+    words of a story that are not acts (``story``: they never decide a match on their own) and named groups
+    of cue phrases (``cues``) that the ``not_when`` rules of the infractions refer to as ``@nome``."""
 
     document: Literal["lexicon"]
     forms: dict[str, str] = Field(default_factory=dict)
     synonyms: list[list[str]] = Field(default_factory=list)
+    story: list[str] = Field(default_factory=list)
+    cues: dict[str, list[str]] = Field(default_factory=dict)
+
+    @field_validator("story")
+    @classmethod
+    def _story_words(cls, words: list[str]) -> list[str]:
+        for word in words:
+            if len(word.split()) != 1:
+                raise ValueError(f"«{word}»: le parole del racconto sono parole singole")
+        return words
+
+    @field_validator("cues")
+    @classmethod
+    def _cue_groups(cls, groups: dict[str, list[str]]) -> dict[str, list[str]]:
+        for name, phrases in groups.items():
+            if not re.match(r"^[a-z_]+$", name):
+                raise ValueError(f"nome di gruppo di indizi non valido «{name}» (solo lettere minuscole e _)")
+            if not phrases:
+                raise ValueError(f"il gruppo di indizi «{name}» è vuoto")
+            for phrase in phrases:
+                _text(phrase)
+                if "@" in phrase:
+                    raise ValueError(f"«{phrase}»: un indizio del lessico non può richiamare un altro gruppo")
+        return groups
 
     @field_validator("forms")
     @classmethod

@@ -73,6 +73,8 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
         "score": None if match.exact else match.score,
         "exact": match.exact,
         "terms": list(match.terms),
+        "acts": list(match.acts),
+        "cues": list(match.cues),
     }
 
 
@@ -107,6 +109,8 @@ def jar_result(policy: dict[str, Any], case_id: str, match: Match, previous: int
         "score": None if match.exact else match.score,
         "exact": match.exact,
         "terms": list(match.terms),
+        "acts": list(match.acts),
+        "cues": list(match.cues),
     }
 
 
@@ -196,8 +200,12 @@ def card_text(result: dict[str, Any], rel: str) -> str:
     if result.get("verify"):
         lines.append(style("Da verificare", "bold"))
         lines.append(wrap(result["verify"], indent="  ", first="  "))
+    if result.get("acts"):
+        lines.append(style(f"Atti riconosciuti: {'; '.join(result['acts'])}", "dim"))
     if result.get("terms"):
         lines.append(style(f"Riconosciuta da: {', '.join(result['terms'])}", "dim"))
+    for cue in result.get("cues") or []:
+        lines.append(style(f"Indizio: {cue}", "dim"))
     return "\n".join(lines)
 
 
