@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from judgekit.compilecontext import CompileContext
-from judgekit.errors import InvalidFileError, Issue
+from judgekit.errors import InvalidFileError, Issue, JudgekitError
 
 QUESTIONS_DIR = "domande"
 
@@ -93,7 +93,7 @@ def validate_file(path: Path) -> list[Issue]:
 
         corpus = cache.corpus()
         known = known_refs({"rules": corpus["rules"], "policy": corpus["policy"]})
-    except Exception:  # noqa: BLE001 - a broken corpus is reported by its own files; check the shape only
+    except JudgekitError:  # a broken corpus is reported by its own files: check the shape only
         known = None
     try:
         _found, issues = _load(path, display_path(path), known)

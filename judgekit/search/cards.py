@@ -39,21 +39,17 @@ _MODEL_NOTES = ("modellat", "versione 1", "scenari")
 _CATEGORIES = ("keyword", "card_type", "supertype", "subtype", "step", "phase", "zone", "counter", "action")
 
 
-def _walk(data: Any) -> Iterable[tuple[str, str]]:
-    """Every (key, string value) pair of a card's data, keys included as values of ``""``."""
+def _values(data: Any) -> Iterable[str]:
+    """Every key and string value of a card's data, depth first."""
     if isinstance(data, dict):
         for k, v in data.items():
-            yield "", str(k)
-            if isinstance(v, str):
-                yield str(k), v
-            else:
-                yield from _walk(v)
+            yield str(k)
+            yield from _values(v)
     elif isinstance(data, list):
         for item in data:
-            if isinstance(item, str):
-                yield "", item
-            else:
-                yield from _walk(item)
+            yield from _values(item)
+    elif isinstance(data, str):
+        yield data
 
 
 def concepts(card: dict[str, Any], glossary_terms: dict[str, str]) -> str:
@@ -68,7 +64,7 @@ def concepts(card: dict[str, Any], glossary_terms: dict[str, str]) -> str:
                 words.append(sentence)
     seen: set[str] = set()
     for field in ("keywords", "types", "subtypes", "supertypes", "abilities"):
-        for _key, value in _walk(card.get(field)):
+        for value in _values(card.get(field)):
             found = ABILITY_WORDS.get(value) or glossary_terms.get(fold(value))
             if found and found not in seen:
                 seen.add(found)
