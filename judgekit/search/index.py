@@ -12,6 +12,8 @@ The index is plain picklable data, read at query time without YAML nor pydantic:
   only sums ``idf * tf * (k1 + 1) / (tf + k1)``; the field bitmask is kept to explain matches;
 - ``vocab_words``/``vocab_stems``: every folded word of the corpus and its stem, packed (the query path
   stems without loading the stemmer);
+- ``cards``: the folded names of library cards and the stems of their rules concepts
+  (:mod:`judgekit.search.cards`); ``contexts``: the context stems of glossary senses;
 - ``ids``, ``titles``, ``aliases``, ``phrases``, ``links``: the exact lookups behind the ranking tiers
   (rule numbers, policy aliases such as ``grv``, exact titles and terms, glossary names with the stems
   of their Italian term and whether the name is English).

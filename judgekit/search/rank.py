@@ -6,14 +6,20 @@ How a query is read
    words and elisions (``l'``, ``dell'``, ``un'``...) are dropped (:mod:`judgekit.italian`).
 2. References are taken out first: a CR number (``510.1c``, ``CR 510.1c``, ``regola 704.5``; a bare
    section number such as ``306`` only when it is the whole query or follows ``cr``/``regola``) and a
-   policy number (``IPG 2.1``, ``MTR 4.2``, or a bare ``2.1`` matching any policy document).
+   policy number (``IPG 2.1``, ``MTR 4.2``, or a bare ``2.1`` matching any policy document). Then the
+   names of library cards (longest first, :mod:`judgekit.search.cards`): their words stop being query
+   words, and the stems of the card's rules concepts join with weight ``CARD_WEIGHT``.
 3. Every remaining word becomes its Italian stem. A word the corpus does not know (neither the word
    nor its stem) is matched against the corpus vocabulary with rapidfuzz (``fuzz.ratio`` >= 80, or 85
-   for four-letter words); up to three candidates are used, each weighted ``0.8 * similarity``.
+   for four-letter words); up to three candidates are used, the likeliest first (similarity plus
+   ``FUZZY_DF_BONUS * log10(1 + document frequency)``), weighted ``0.8 * similarity``, the others
+   ``TYPO_OTHER`` of that.
 4. Glossary names are looked for in the (corrected) stems, longest first: an English name, alias or
    slang word (``first strike``, ``SBA``) adds the stems of the Italian term (``attacco improvviso``)
    with weight 1, and the English words it translated keep only ``TRANSLATED_WEIGHT`` (0.3) of theirs
-   (English ``state`` must not weigh like Italian ``stato``). When the glossary name is the whole
+   (English ``state`` must not weigh like Italian ``stato``). A name shared by several entries (senses)
+   takes the entries whose ``context`` words are in the query, or all of them at ``SHARED_WEIGHT``.
+   A glossary entry may link policy entries (``ipg:2.2``) as well as rules. When the glossary name is the whole
    query, the rules the glossary entry lists enter the exact-term tier with a bonus (``LINK_BONUS`` for
    the first, the defining rule; half for the others) and the Italian term counts as the query for the
    exact-title tier.
@@ -23,12 +29,14 @@ How a query is read
 How entries are scored
 ----------------------
 The text score is BM25F (k1 = 1.2) over stemmed fields with field weights: title 3, alias 3, English
-names 2, text 1, section title 1, first sentence 0.7, note 0.5, imported English text 0.6, superseded
+names 2, typical questions (``rules_it/domande``) 2, text 1, section title 1, first sentence 0.7, note 0.5,
+imported English text 0.6, superseded
 text (history) 0.15. Older texts of a rule are indexed on purpose, with that low weight: an old wording
 still finds its rule, below the rules whose current text matches.
 The sum is multiplied by the share of query words the entry matches (``0.5 + 0.5 * coverage``), then by
-a static factor: 0.35 for a superseded rule (e.g. 509.2, removed by Foundations), 0.85 for a textbook
-section the current rules have outdated, 0.6 for a glossary entry (short entries that BM25 favours, and
+a static factor: 0.35 for a superseded rule (e.g. 509.2, removed by Foundations), 0.6 for a textbook
+section (the rule answers, the textbook explains it next), 0.85 more for a textbook section the current
+rules have outdated, 0.6 for a glossary entry (short entries that BM25 favours, and
 an aid to reach the rules rather than the authority). A policy alias found inside a longer query adds
 ``ALIAS_BONUS``.
 
