@@ -138,3 +138,38 @@ def test_a_question_file_with_a_wrong_key_is_refused(tmp_path: Path) -> None:
         compile_questions(ctx)
     keys = {(issue.line, issue.key) for issue in caught.value.issues}
     assert (2, "entries[0].questions") in keys
+
+
+def test_a_card_points_to_the_rules_of_its_keywords_and_of_the_layers_of_its_effects() -> None:
+    from judgekit.search.cards import rules_of
+
+    glossary = [{"it": "Travolgere", "en": "Trample", "category": "keyword", "canonical": "trample",
+                 "rules": ["702.19", "702.19b"]},
+                {"it": "Creatura", "en": "Creature", "category": "card_type", "canonical": "Creature",
+                 "rules": ["302"]}]
+    card = {"name": "Prova", "types": ["Creature"], "keywords": ["trample"],
+            "abilities": [{"static": {"affects": "self", "set_pt": [0, 1]}}]}
+    found = dict(rules_of(card, glossary))
+    assert found["cr:702.19"] == 1.0 and found["cr:702.19b"] == 0.5
+    assert found["cr:613.4b"] == 1.0
+    assert "cr:302" not in found
+
+
+def test_a_card_named_in_a_question_lifts_the_rules_it_points_to() -> None:
+    parts = copy.deepcopy(PARTS)
+    card = {"name": "Charging Rhino", "types": ["Creature"], "keywords": ["trample"], "text_it": "Nulla."}
+    index = _index(parts, [card])
+    assert index["cards"]["charging rhino"][2] == [("cr:702.19", 1.0)]
+    query, hits, _n = search(index, "charging rhino", explain=True, limit=5)
+    assert query.card_links
+    assert f"{hits[0].doc}:{hits[0].id}" == "cr:702.19"
+    assert any("rimanda la carta Charging Rhino" in r for r in hits[0].reasons)
+
+
+def test_the_words_left_around_a_card_name_are_not_an_exact_title() -> None:
+    parts = copy.deepcopy(PARTS)
+    card = {"name": "Raging Goblin", "types": ["Creature"], "text_it": "Nulla."}
+    index = _index(parts, [card])
+    alone, _hits, _n = search(index, "creatura")
+    named, _hits, _n = search(index, "raging goblin creatura")
+    assert alone.whole_keys and not named.whole_keys

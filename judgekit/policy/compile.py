@@ -130,6 +130,78 @@ def _cross_check(loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
     return issues
 
 
+def _check_stories(banks: list[tuple[YamlDoc, Any]], loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
+    """Every example situation names an existing infraction (and existing ones under ``not``, never its
+    own); no text is told twice across the files."""
+    issues: list[Issue] = []
+    ipg = loaded.get("ipg")
+    ipg_ids = {i.id for i in ipg[1].infractions} if ipg else None
+    seen: dict[str, str] = {}
+    for doc, model in banks:
+        for n, story in enumerate(model.stories):
+            if ipg_ids is not None and story.ipg not in ipg_ids:
+                issues.append(doc.issue(("stories", n, "ipg"), f"infrazione IPG «{story.ipg}» inesistente"))
+            for r, other in enumerate(story.not_):
+                if ipg_ids is not None and other not in ipg_ids:
+                    issues.append(doc.issue(("stories", n, "not", r), f"infrazione IPG «{other}» inesistente"))
+                elif other == story.ipg:
+                    issues.append(doc.issue(("stories", n, "not", r),
+                                            "una situazione non può escludere la sua stessa infrazione"))
+            k = italian.key(story.text)
+            where = f"{doc.name}:{doc.line_of(('stories', n))}"
+            if k in seen:
+                issues.append(doc.issue(("stories", n, "text"), f"situazione ripetuta (già in {seen[k]})"))
+            else:
+                seen[k] = where
+    return issues
+
+
+def _examples(ctx: CompileContext, banks: list[tuple[YamlDoc, Any]],
+              infractions: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every example situation the matcher compares a description with: the stories of the bank, then
+    the study situations (``rules_it/studio/situazioni.yaml``) and the typical questions of each
+    infraction (``rules_it/domande/ipg.yaml``, with the infraction's penalty), once each. Those two files
+    are checked by their own compilers; here an entry that does not name an infraction is left out."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+
+    def add(text: Any, iid: Any, penalty: Any, kind: str, source: str) -> None:
+        if not isinstance(text, str) or not isinstance(iid, str) or iid not in infractions:
+            return
+        k = italian.key(text)
+        if k and k not in seen:
+            seen.add(k)
+            out.append({"ipg": iid, "penalty": penalty if isinstance(penalty, str) else infractions[iid]["penalty"],
+                        "kind": kind, "text": text.strip(), "source": source})
+
+    for _doc, model in banks:
+        for story in model.stories:
+            add(story.text, story.ipg, story.penalty, story.kind, "storie")
+    for path in ctx.yaml_files("studio"):
+        data = _raw(path)
+        for item in data.get("situations") or [] if isinstance(data, dict) else []:
+            if isinstance(item, dict):
+                add(item.get("text"), item.get("infraction"), item.get("penalty"), "storia", "studio")
+    for path in ctx.yaml_files("domande"):
+        data = _raw(path)
+        for entry in data.get("entries") or [] if isinstance(data, dict) else []:
+            ref = entry.get("ref") if isinstance(entry, dict) else None
+            if isinstance(ref, str) and ref.startswith("ipg:"):
+                for question in entry.get("questions") or []:
+                    add(question, ref[4:], None, "domanda", "domande")
+    return out
+
+
+def _raw(path: Path) -> Any:
+    """A YAML file's data, or ``None`` when it cannot be read (its own compiler reports why)."""
+    from judgekit.errors import JudgekitError
+
+    try:
+        return load_yaml(path).data
+    except (JudgekitError, OSError):
+        return None
+
+
 def _siblings(path: Path) -> dict[str, tuple[YamlDoc, Any]]:
     loaded: dict[str, tuple[YamlDoc, Any]] = {}
     for other in sorted(path.parent.glob("*.yaml")):
@@ -151,6 +223,8 @@ def validate_file(path: Path) -> list[Issue]:
     except InvalidFileError as exc:
         return list(exc.issues)
     loaded = _siblings(path)
+    if model.document == "stories":
+        return _check_stories([(doc, model)], loaded)
     loaded[model.document] = (doc, model)
     return [issue for issue in _cross_check(loaded) if issue.file == doc.name]
 
@@ -255,10 +329,11 @@ def _lexicon(lexicon: Any, table: dict[str, str]) -> tuple[dict[str, str], dict[
 
 
 def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]],
-                 lexicon: Any = None) -> dict[str, Any]:
+                 lexicon: Any = None, stories: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Per infraction: the weight of each stem and stem bigram; document frequencies; the stem table;
     the lexicon (irregular forms, synonym groups, story words) the query is read with; the acts of each
-    infraction and its ``not_when`` rules, with their cues as stems."""
+    infraction and its ``not_when`` rules, with their cues as stems; the bank of example situations
+    (:mod:`judgekit.policy.stories`)."""
     table: dict[str, str] = {}
     surface: dict[str, str] = {}
     terms: dict[str, dict[str, float]] = {}
@@ -289,8 +364,45 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
     acts, rules = _rules(infractions, lexicon, table, forms)
     story = sorted({_phrase_stems(w, table, forms)[0] for w in (lexicon.story if lexicon else [])
                     if _phrase_stems(w, table, forms)})
-    return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": vocab, "forms": forms,
-            "synonyms": synonyms, "acts": acts, "rules": rules, "story": story}
+    bank = _bank(stories or [], table, forms, synonyms, set(story), idf, vocab)
+    known = set(vocab)
+    for stem in bank["vocab"]:
+        if stem not in known:
+            vocab.append(stem)
+    return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": sorted(vocab),
+            "forms": forms, "synonyms": synonyms, "acts": acts, "rules": rules, "story": story,
+            "bank": bank}
+
+
+def _bank(stories: list[dict[str, Any]], table: dict[str, str], forms: dict[str, str],
+          synonyms: dict[str, list[str]], story: set[str], idf: dict[str, float],
+          vocab: list[str]) -> dict[str, Any]:
+    """The example situations, read as :func:`judgekit.policy.match.rank` reads a description: a word the
+    infractions' data does not know but nearly spells (a typo of the example) is read as that word."""
+    from rapidfuzz import fuzz, process
+
+    from judgekit.policy import stories as bank_of
+    from judgekit.policy.match import FUZZY_CUTOFF, MAX_FUZZY_LENGTH, names
+
+    canon = bank_of.canonical(synonyms)
+    fixed: dict[str, str] = {}
+
+    def correct(stem: str) -> str:
+        if stem in idf or stem in synonyms or not 4 <= len(stem) <= MAX_FUZZY_LENGTH or stem[:1].isdigit():
+            return stem
+        if stem not in fixed:
+            best = process.extractOne(stem, vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+            fixed[stem] = best[0] if best else stem
+        return fixed[stem]
+
+    def read(text: str) -> tuple[list[str], set[str]]:
+        named = {italian.stem(forms.get(w, w), table) for w in names(text)}
+        stems = [s if s in named else correct(s) for s in italian.stems(text, table, forms)]
+        return stems, story | named
+
+    bank = bank_of.build(stories, read, canon)
+    bank["vocab"] = sorted(t for t in bank["known"] if len(t) >= 4 and not t[:1].isdigit())
+    return bank
 
 
 def _lookup(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
@@ -331,6 +443,7 @@ def _section_lookup(sections: dict[str, dict[str, Any]], mtr: dict[str, dict[str
 def compile_policy(ctx: CompileContext) -> dict[str, Any]:
     """The ``policy`` part of the cache (raises :class:`InvalidFileError` on bad data)."""
     loaded: dict[str, tuple[YamlDoc, Any]] = {}
+    banks: list[tuple[YamlDoc, Any]] = []
     issues: list[Issue] = []
     for path in ctx.yaml_files("policy"):
         try:
@@ -338,12 +451,16 @@ def compile_policy(ctx: CompileContext) -> dict[str, Any]:
         except InvalidFileError as exc:
             issues.extend(exc.issues)
             continue
+        if model.document == "stories":
+            banks.append((doc, model))
+            continue
         if model.document in loaded:
             issues.append(doc.issue(("document",), f"documento «{model.document}» già definito in "
                                                    f"{loaded[model.document][0].name}"))
             continue
         loaded[model.document] = (doc, model)
     issues += _cross_check(loaded)
+    issues += _check_stories(banks, loaded)
     if issues:
         raise InvalidFileError(issues)
 
@@ -405,7 +522,8 @@ def compile_policy(ctx: CompileContext) -> dict[str, Any]:
         "jar_groups": jar_groups,
         "jar": jar,
         "mtr": mtr,
-        "index": _build_index(infractions, jar, loaded["lexicon"][1] if "lexicon" in loaded else None),
+        "index": _build_index(infractions, jar, loaded["lexicon"][1] if "lexicon" in loaded else None,
+                              _examples(ctx, banks, infractions)),
         "lookup": _lookup(infractions, jar),
         "section_lookup": _section_lookup(sections, mtr),
         "search_docs": search_docs,

@@ -43,6 +43,12 @@ ACT_BONUS = 3.5
 MAX_ACTS = 2
 NOT_FACTOR = 0.3
 MOVE_SHARE = 0.8
+# How much the resemblance to the example situations weighs against the words (0-1), and the least
+# resemblance (cosine) that counts at all.
+STORY_SHARE = 0.5
+MIN_LIKENESS = 0.08
+# When the words alone find nothing, the resemblance must be at least this to give an answer by itself.
+ALONE_LIKENESS = 0.3
 
 _DOC_PREFIXES = ("ipg", "jar")
 
@@ -58,6 +64,7 @@ class Match:
     terms: list[str] = field(default_factory=list)
     acts: list[str] = field(default_factory=list)
     cues: list[str] = field(default_factory=list)
+    similar: list[str] = field(default_factory=list)
 
 
 # Typo correction is bounded: at most this many unknown words of a query, each at most this long.
@@ -88,8 +95,9 @@ def _query_stems(query: str, index: dict[str, Any]) -> tuple[list[str], dict[str
     named = {italian.stem(forms.get(w, w), table) for w in names(query)}
     fixed: dict[str, str] = {}
     synonyms = index.get("synonyms") or {}
-    unknown = [s for s in stems if s not in idf and s not in synonyms and 4 <= len(s) <= MAX_FUZZY_LENGTH
-               and not s[:1].isdigit() and s not in named]
+    bank_known = (index.get("bank") or {}).get("known") or {}
+    unknown = [s for s in stems if s not in idf and s not in bank_known and s not in synonyms
+               and 4 <= len(s) <= MAX_FUZZY_LENGTH and not s[:1].isdigit() and s not in named]
     if unknown:
         from rapidfuzz import fuzz, process
 
@@ -133,8 +141,9 @@ def _exact(policy: dict[str, Any], query: str) -> list[Match]:
     return matches
 
 
-def rank(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
-    """The best infractions for ``query``, best first (at most ``limit``); [] when nothing is close enough."""
+def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int | None = None) -> list[Match]:
+    """The best infractions for ``query``, best first (at most ``limit``); [] when nothing is close enough.
+    ``leave_out`` ignores one example situation of the bank (measuring the bank on its own examples)."""
     exact = _exact(policy, query)
     if exact:
         return exact[:limit] if limit else exact
@@ -190,6 +199,7 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
             if word not in terms:
                 terms.append(word)
         raw_scores[iid] = Match(iid, score, terms=terms[:6], acts=[text for _size, text in done])
+    _resemblance(index, raw_scores, resolved, quiet, synonyms, leave_out)
     moved: dict[str, float] = {}
     for iid, rules in (index.get("rules") or {}).items():
         match = raw_scores.get(iid)
@@ -214,6 +224,33 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
     order = {iid: n for n, iid in enumerate(policy["order"])}
     scored.sort(key=lambda m: (-m.score, order.get(m.iid, 0)))
     return scored[:limit] if limit else scored
+
+
+def _resemblance(index: dict[str, Any], raw_scores: dict[str, Match], resolved: list[str], quiet: set[str],
+                 synonyms: dict[str, list[str]], leave_out: int | None) -> None:
+    """Blend each infraction's score from the words with how much the description resembles its example
+    situations (:mod:`judgekit.policy.stories`): both are scaled to the best infraction's, and the blend
+    is brought back to the words' scale so that :data:`MIN_SCORE` keeps its meaning. When the words find
+    nothing, the resemblance answers alone only from :data:`ALONE_LIKENESS` (a word shared with one example
+    is not a situation)."""
+    bank = index.get("bank")
+    if not bank or not bank.get("ipg"):
+        return
+    from judgekit.policy import stories
+
+    similarity, closest = stories.similar(bank, resolved, stories.canonical(synonyms), quiet, leave_out)
+    if not similarity:
+        return
+    top_words = max((m.score for m in raw_scores.values()), default=0.0)
+    top_like = max(similarity.values())
+    if top_words < MIN_SCORE and top_like < ALONE_LIKENESS:
+        return
+    scale = max(top_words, MIN_SCORE * 2)
+    for iid, match in raw_scores.items():
+        words = match.score / top_words if top_words else 0.0
+        like = similarity.get(iid, 0.0) / top_like if top_like >= MIN_LIKENESS else 0.0
+        match.score = scale * ((1.0 - STORY_SHARE) * words + STORY_SHARE * like)
+        match.similar = [bank["text"][n] for n in closest.get(iid, [])[:1]] if like else []
 
 
 def suggestions(policy: dict[str, Any], query: str, limit: int = 5) -> list[str]:

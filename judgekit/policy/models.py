@@ -311,9 +311,38 @@ class LexiconFile(StrictModel):
         return groups
 
 
-DOCUMENT_MODELS: dict[str, type[IpgFile] | type[JarFile] | type[MtrFile] | type[LexiconFile]] = {
+class StoryModel(StrictModel):
+    """One situation as a judge or a player tells it, with the infraction and the penalty it gets at
+    Competitive REL (IPG 1.1: the judge rules on what happened, not on the words used to tell it)."""
+
+    ipg: str
+    penalty: Penalty
+    kind: Literal["storia", "frammento", "gergo", "domanda"]
+    text: str
+    not_: list[str] = Field(default_factory=list, alias="not")
+
+    _check_text = field_validator("text")(_text)
+
+    @field_validator("ipg")
+    @classmethod
+    def _ipg_id(cls, value: str) -> str:
+        if not _IPG_ID.match(value):
+            raise ValueError(f"numero di infrazione IPG non valido «{value}» (es. 2.3)")
+        return value
+
+
+class StoriesFile(StrictModel):
+    """Example situations the infraction matcher compares a description with (``rules_it/policy/storie/``).
+    Several files may hold them; together they are one bank."""
+
+    document: Literal["stories"]
+    stories: list[StoryModel] = Field(min_length=1)
+
+
+DOCUMENT_MODELS: dict[str, type[IpgFile] | type[JarFile] | type[MtrFile] | type[LexiconFile] | type[StoriesFile]] = {
     "ipg": IpgFile,
     "jar": JarFile,
     "mtr": MtrFile,
     "lexicon": LexiconFile,
+    "stories": StoriesFile,
 }

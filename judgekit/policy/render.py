@@ -75,6 +75,7 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
         "terms": list(match.terms),
         "acts": list(match.acts),
         "cues": list(match.cues),
+        "similar": list(match.similar),
     }
 
 
@@ -111,6 +112,7 @@ def jar_result(policy: dict[str, Any], case_id: str, match: Match, previous: int
         "terms": list(match.terms),
         "acts": list(match.acts),
         "cues": list(match.cues),
+        "similar": list(match.similar),
     }
 
 
@@ -206,6 +208,8 @@ def card_text(result: dict[str, Any], rel: str) -> str:
         lines.append(style(f"Riconosciuta da: {', '.join(result['terms'])}", "dim"))
     for cue in result.get("cues") or []:
         lines.append(style(f"Indizio: {cue}", "dim"))
+    for example in result.get("similar") or []:
+        lines.append(style(wrap(f"Situazione simile: «{example}»", indent="  ", first=""), "dim"))
     return "\n".join(lines)
 
 

@@ -33,6 +33,20 @@ ABILITY_WORDS = {
     "cda": "abilità che definisce caratteristica",
 }
 
+# Kinds of ability and trigger events of the scenario format -> the glossary term of the rules concept.
+CONCEPT_TERMS = {
+    "trigger": "Abilità innescata",
+    "static": "Abilità statica",
+    "activated": "Abilità attivata",
+    "replacement": "Effetto di sostituzione",
+    "mana": "Abilità di mana",
+    "cda": "Abilità che definisce una caratteristica",
+    "enters": "Abilità di entrata nel campo di battaglia",
+    "copy_of": "Effetto di copia",
+    "delayed": "Abilità innescata ritardata",
+}
+MAX_CARD_RULES = 8
+
 # Sentences of ``text_it`` that talk about the modelling, not about the card.
 _MODEL_NOTES = ("modellat", "versione 1", "scenari")
 
@@ -105,24 +119,75 @@ def read_cards(folders: Iterable[Path]) -> list[dict[str, Any]]:
     return cards
 
 
-def card_table(cards: Iterable[dict[str, Any]], glossary: list[dict[str, Any]], known_word: Callable[[str], bool],
-               stem: Callable[[str], str]) -> dict[str, tuple[str, list[str]]]:
-    """Folded name tokens ("hardened scales") -> (the card's name, the stems of its rules concepts).
+def _layer_rules() -> dict[str, str]:
+    """Operation of a static ability -> the CR rule of its layer (613.1a-f, 613.4a-d), from the rules
+    core's table of operations."""
+    from judgekit.engine.operations import OP_LAYER
 
-    ``known_word`` tells a word of the corpus (a one-word name that is one is skipped); ``stem`` stems.
+    return {op: layer.rule for op, layer in OP_LAYER.items()}
+
+
+def rules_of(card: dict[str, Any], glossary: list[dict[str, Any]],
+             layer_rules: dict[str, str] | None = None) -> list[tuple[str, float]]:
+    """The rules a card's data points to, each with a weight: through the glossary entry of each keyword,
+    subtype, supertype, step, action and counter it names (not its card types: every creature is one)
+    and of each kind of ability and trigger event it has (:data:`CONCEPT_TERMS`; the entry's first rule 1,
+    the others half), and the layer of each operation of its abilities and effect (1). At most
+    :data:`MAX_CARD_RULES`, strongest first."""
+    from judgekit.corpus.glossary import fold
+
+    by_name: dict[str, dict[str, Any]] = {}
+    for entry in glossary:
+        if entry.get("category") in _CATEGORIES and entry.get("canonical"):
+            by_name.setdefault(fold(str(entry["canonical"])), entry)
+        by_name.setdefault(fold(entry["it"]), entry)
+    layer_rules = _layer_rules() if layer_rules is None else layer_rules
+    found: dict[str, float] = {}
+    order: list[str] = []
+
+    def add(rule: str, weight: float) -> None:
+        if rule not in found:
+            order.append(rule)
+        found[rule] = max(found.get(rule, 0.0), weight)
+
+    for field in ("keywords", "subtypes", "supertypes", "abilities", "effect"):
+        for value in _values(card.get(field)):
+            if value in layer_rules and field in ("abilities", "effect"):
+                add(f"cr:{layer_rules[value]}", 1.0)
+            term = CONCEPT_TERMS.get(value)
+            concept = by_name.get(fold(term)) if term else by_name.get(fold(value))
+            if concept is None or concept.get("category") not in (*_CATEGORIES, "term"):
+                continue
+            for n, rule in enumerate(concept.get("rules") or []):
+                add(rule if ":" in rule else f"cr:{rule}", 1.0 if n == 0 else 0.5)
+    ranked = sorted(order, key=lambda r: (-found[r], order.index(r)))[:MAX_CARD_RULES]
+    return [(rule, found[rule]) for rule in ranked]
+
+
+def card_table(cards: Iterable[dict[str, Any]], glossary: list[dict[str, Any]], known_word: Callable[[str, bool], bool],
+               stem: Callable[[str], str]) -> dict[str, tuple[str, list[str], list[tuple[str, float]]]]:
+    """Folded name tokens ("hardened scales") -> (the card's name, the stems of its rules concepts, the
+    rules its data points to with their weights, see :func:`rules_of`).
+
+    ``known_word(word, english)`` tells a one-word name that keeps its ordinary meaning and is not taken as a
+    card: for an Italian name, any word of the corpus; for an English name, a name of the glossary (``Forest``)
+    — an English card name the corpus only mentions as a card (``Humility``) is still the card. ``stem``
+    stems.
     """
     terms = glossary_names(glossary)
-    table: dict[str, tuple[str, list[str]]] = {}
+    layer_rules = _layer_rules()
+    table: dict[str, tuple[str, list[str], list[tuple[str, float]]]] = {}
     for card in cards:
         text = concepts(card, terms)
         stems = sorted({stem(t) for t in italian.content_tokens(text)})
-        names = [card["name"]]
+        linked = rules_of(card, glossary, layer_rules)
+        names = [(card["name"], True)]
         if isinstance(card.get("name_it"), str):
-            names.append(card["name_it"])
-        for name in names:
+            names.append((card["name_it"], False))
+        for name, english in names:
             tokens = italian.tokens(name)
-            if not tokens or (len(tokens) == 1 and (known_word(tokens[0]) or tokens[0] in italian.STOPWORDS
+            if not tokens or (len(tokens) == 1 and (known_word(tokens[0], english) or tokens[0] in italian.STOPWORDS
                                                     or len(tokens[0]) < 4)):
                 continue
-            table.setdefault(" ".join(tokens), (card["name"], stems))
+            table.setdefault(" ".join(tokens), (card["name"], stems, linked))
     return table

@@ -43,7 +43,7 @@ from judgekit.search.schema import (
     pack,
 )
 
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 
 # Field name -> (weight, length normalisation b). Titles and names weigh more than body text; the text
 # of superseded versions (history) is indexed with a strong penalty so old wording still finds its rule.
@@ -324,7 +324,12 @@ def build_index(entries: Iterable[dict[str, Any]], cards: Iterable[dict[str, Any
 
     from judgekit.search.cards import card_table
 
-    card_names = card_table(cards, glossary or [], lambda w: w in vocab and vocab[w] in postings, stem_of)
+    def known_word(word: str, english: bool) -> bool:
+        if english:
+            return stem_of(word) in phrases or word in phrases
+        return word in vocab and vocab[word] in postings
+
+    card_names = card_table(cards, glossary or [], known_word, stem_of)
 
     return {
         "format": INDEX_FORMAT,

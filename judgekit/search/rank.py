@@ -76,6 +76,7 @@ LINK_BONUS = 6.0
 SHARED_WEIGHT = 0.5
 CARD_WEIGHT = 0.3
 CARD_MAX_TOKENS = 6
+CARD_LINK_BONUS = 2.0
 ALIAS_BONUS = 8.0
 COORD_BASE = 0.5
 
@@ -132,6 +133,8 @@ class Query:
         self.alias_exact: list[int] = []
         self.alias_inside: dict[int, str] = {}
         self.cards: list[str] = []
+        # Entry -> (the card that points to it, the weight of the link), see :mod:`judgekit.search.cards`.
+        self.card_links: dict[int, tuple[str, float]] = {}
 
     @property
     def empty(self) -> bool:
@@ -232,7 +235,7 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
         consumed.add(pos)
         if prev in _CR_PREFIX or prev in _POLICY_PREFIX:
             consumed.add(pos - 1)
-    cards: dict[str, tuple[str, list[str]]] = index.get("cards") or {}
+    cards: dict[str, tuple[str, list[str], list[tuple[str, float]]]] = index.get("cards") or {}
     card_stems: dict[str, str] = {}
     if cards:
         for size in range(min(CARD_MAX_TOKENS, len(raw)), 0, -1):
@@ -247,6 +250,10 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
                 query.cards.append(found[0])
                 for stem in found[1]:
                     card_stems.setdefault(stem, found[0])
+                for rule_id, weight in found[2]:
+                    target = lookup.get(rule_id)
+                    if target is not None and weight > query.card_links.get(target, ("", 0.0))[1]:
+                        query.card_links[target] = (found[0], weight)
     words = [t for p, t in enumerate(raw) if p not in consumed and t not in italian.STOPWORDS]
     query.words = words
 
@@ -293,8 +300,10 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
     present = set(stems) | set(words)
     covered: set[int] = set()
     translated: set[int] = set()
+    # The words left around a card name are not the whole question: they never make an exact title.
+    whole_query = not query.cards
     full_key = " ".join(stems)
-    if full_key:
+    if full_key and whole_query:
         query.whole_keys.add(full_key)
     for size in range(min(5, len(stems)), 0, -1):
         for start in range(len(stems) - size + 1):
@@ -310,7 +319,7 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
             matches, sense_weight = _senses(matches, contexts, present)
             for gidx, it_key, english in matches:
                 term_name = index["ids"][gidx]
-                if size == len(stems):
+                if size == len(stems) and whole_query:
                     query.whole_keys.add(it_key)
                     for rank, rule_id in enumerate(index["links"][gidx]):
                         target = lookup.get(rule_id if ":" in rule_id else f"cr:{rule_id}")
@@ -408,6 +417,9 @@ def search(index: dict[str, Any], text: str, *, docs: set[str] | None = None, li
     for ent, (_term, bonus) in query.links.items():
         scores[ent] = scores.get(ent, 0.0) + bonus * factors[ent]
         tiers.setdefault(ent, TIER_TEXT)
+    for ent, (_card, weight) in query.card_links.items():
+        scores[ent] = scores.get(ent, 0.0) + CARD_LINK_BONUS * weight * factors[ent]
+        tiers.setdefault(ent, TIER_TEXT)
     for ent in query.alias_inside:
         scores[ent] = scores.get(ent, 0.0) + ALIAS_BONUS
         tiers.setdefault(ent, TIER_TEXT)
@@ -491,6 +503,10 @@ def _reasons(index: dict[str, Any], query: Query, hit: Hit, detail: list[tuple[T
     if hit.index in query.links:
         term_name, bonus = query.links[hit.index]
         out.append(f"regola collegata al termine del glossario «{term_name}»: +{bonus:.2f}")
+    if hit.index in query.card_links:
+        card, weight = query.card_links[hit.index]
+        factor = index["factors"][hit.index]
+        out.append(f"regola a cui rimanda la carta {card}: +{CARD_LINK_BONUS * weight * factor:.2f}")
     if hit.index in query.alias_inside:
         out.append(f"alias «{query.alias_inside[hit.index]}» nella ricerca: +{ALIAS_BONUS:.2f}")
     out.append(f"punteggio {hit.score:.2f}")
