@@ -308,6 +308,25 @@ def card_names(ctx: click.Context, incomplete: str) -> list[Item]:
     """
     given = [str(w) for w in (ctx.params.get("query") or [])]
     names = [name for name, _other in _quietly(_cards)]
+    return _name_words(names, given, incomplete)
+
+
+def _all_cards() -> list[Item]:
+    from judgekit.carddb import all_names
+
+    return [(name, "") for name in all_names()]
+
+
+def all_card_names(ctx: click.Context, incomplete: str) -> list[Item]:
+    """``judgekit card``: the names of every card, imported and in the library (English and Italian, every face),
+    one word at a time as for ``judgekit cards``."""
+    given = [str(w) for w in (ctx.params.get("name") or [])]
+    names = [name for name, _other in _quietly(_all_cards)]
+    return _name_words(names, given, incomplete)
+
+
+def _name_words(names: list[str], given: list[str], incomplete: str) -> list[Item]:
+    """The next word of the names that the words ``given`` begin (see :func:`card_names`)."""
     for skip in ((len(given), 0) if given else (0,)):
         lead = _fold(" ".join(given[len(given) - skip:])) if skip else ""
         words: dict[str, list[str]] = {}

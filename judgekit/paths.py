@@ -55,6 +55,12 @@ def user_data_dir() -> Path:
     return Path(base) / "judgekit"
 
 
+def cards_db() -> Path:
+    """The cards imported by ``judgekit import-cards`` (MTGJSON, Scryfall): one SQLite file in the user data
+    folder."""
+    return user_data_dir() / "cards.sqlite3"
+
+
 def cache_dir() -> Path:
     """Where the compiled corpus cache lives."""
     override = os.environ.get("JUDGEKIT_CACHE_DIR")

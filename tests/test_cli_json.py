@@ -10,7 +10,8 @@ import pytest
 @pytest.mark.parametrize("args", [
     ("search", "--json"), ("search", "xqzzzv", "--json"), ("rule", "999.9z", "--json"), ("manual", "nope", "--json"),
     ("infraction", "--json"), ("check", "/nonexistent-judgekit", "--json"), ("ruling", "nope.yaml", "--json"),
-    ("scenarios", "--json"), ("penalties", "--json"),
+    ("scenarios", "--json"), ("penalties", "--json"), ("card", "xyzzy-nessuna-carta", "--json"),
+    ("import-cards", "/nonexistent-judgekit.json", "--json"),
 ])
 def test_json_is_one_document(invoke, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     result = invoke(*args)
