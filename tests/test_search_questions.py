@@ -173,3 +173,43 @@ def test_the_words_left_around_a_card_name_are_not_an_exact_title() -> None:
     alone, _hits, _n = search(index, "creatura")
     named, _hits, _n = search(index, "raging goblin creatura")
     assert alone.whole_keys and not named.whole_keys
+
+
+def test_a_card_outside_the_library_is_read_from_its_keywords_and_type_line() -> None:
+    parts = copy.deepcopy(PARTS)
+    index = _index(parts)
+    asked: list[list[str]] = []
+
+    def find(keys: list[str]) -> dict[str, dict[str, Any]]:
+        asked.append(keys)
+        card = {"name": "Charging Rhino", "keywords": ["Trample"], "type_line": "Creature — Rhino"}
+        return {"charging rhino": card} if "charging rhino" in keys else {}
+
+    query, hits, _n = search(index, "charging rhino bloccato da due", find_cards=find, explain=True)
+    assert len(asked) == 1
+    assert query.cards == ["Charging Rhino"]
+    assert "charging" not in query.words
+    assert f"{hits[0].doc}:{hits[0].id}" == "cr:702.19"
+
+
+def test_a_single_word_of_the_rules_is_never_looked_up_as_a_card() -> None:
+    index = _index(copy.deepcopy(PARTS))
+    asked: list[str] = []
+
+    def find(keys: list[str]) -> dict[str, dict[str, Any]]:
+        asked.extend(keys)
+        return {}
+
+    search(index, "travolgere", find_cards=find)
+    assert "travolgere" not in asked
+
+
+def test_imported_cards_are_found_by_their_italian_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from judgekit.carddb import imported_by_keys, store
+
+    monkeypatch.setenv("JUDGEKIT_DATA_DIR", str(tmp_path / "data"))
+    assert imported_by_keys(["angelo di serra"]) == {}
+    store.import_file(Path(__file__).parent / "data" / "cards" / "mtgjson-atomic.json")
+    found = imported_by_keys(["angelo di serra", "fuoco ghiaccio", "nessuna carta"])
+    assert {k: v["name"] for k, v in found.items()} == {"angelo di serra": "Serra Angel",
+                                                        "fuoco ghiaccio": "Fire // Ice"}

@@ -23,7 +23,7 @@ from typing import Any
 from judgekit.carddb import library
 from judgekit.carddb.names import fold_name
 
-__all__ = ["Found", "all_names", "fold_name", "lookup", "resolve", "suggest", "to_json"]
+__all__ = ["Found", "all_names", "fold_name", "imported_by_keys", "lookup", "resolve", "suggest", "to_json"]
 
 CARD_FIELDS = ("name", "name_it", "layout", "mana_cost", "mana_value", "colors", "type_line", "type_line_it", "text",
                "text_it", "power", "toughness", "loyalty", "defense", "keywords", "faces", "rulings", "legalities",
@@ -230,3 +230,30 @@ def _auto_correct(key: str, table: dict[str, str]) -> str | None:
     if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
         return str(hits[0][0])
     return None
+
+
+def imported_by_keys(keys: list[str]) -> dict[str, dict[str, Any]]:
+    """The imported cards whose folded names (any face, English or Italian) are among ``keys``: one query on
+    the index of names; ``{}`` without a database."""
+    from judgekit.carddb import store
+
+    conn = store.connect()
+    if conn is None or not keys:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    try:
+        for start in range(0, len(keys), 500):
+            chunk = keys[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = conn.execute(f"SELECT n.key, c.doc FROM names n JOIN cards c ON c.id = n.card "
+                                f"WHERE n.key IN ({marks}) ORDER BY n.kind, c.id", chunk).fetchall()
+            for key, doc in rows:
+                if key not in out:
+                    card = json.loads(doc)
+                    if isinstance(card, dict):
+                        out[key] = card
+    except sqlite3.Error:
+        return {}
+    finally:
+        conn.close()
+    return out

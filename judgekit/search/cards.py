@@ -191,3 +191,50 @@ def card_table(cards: Iterable[dict[str, Any]], glossary: list[dict[str, Any]], 
                 continue
             table.setdefault(" ".join(tokens), (card["name"], stems, linked))
     return table
+
+
+def concept_map(glossary: list[dict[str, Any]]) -> dict[str, tuple[str, list[str]]]:
+    """Folded names (canonical value, English, Italian) of the glossary's game terms -> (Italian term, the
+    rules of the entry as ``cr:`` or policy references): how a card outside the library (an imported card,
+    known by its Oracle keywords and type line) is read at query time."""
+    from judgekit.corpus.glossary import fold
+
+    table: dict[str, tuple[str, list[str]]] = {}
+    for entry in glossary:
+        if entry.get("category") not in (*_CATEGORIES, "term"):
+            continue
+        rules = [r if ":" in r else f"cr:{r}" for r in entry.get("rules") or []]
+        for name in (entry.get("canonical"), entry.get("en"), entry.get("it")):
+            if isinstance(name, str) and name:
+                table.setdefault(fold(name), (entry["it"], rules))
+    return table
+
+
+def imported_concepts(card: dict[str, Any], concepts_of: dict[str, tuple[str, list[str]]],
+                      stem: Callable[[str], str]) -> tuple[list[str], list[tuple[str, float]]]:
+    """The concept stems and linked rules of an imported card (``judgekit card --json`` shape): its Oracle
+    keywords and the supertypes and subtypes of its type line, through :func:`concept_map` (the entry's
+    first rule 1, the others half)."""
+    from judgekit.corpus.glossary import fold
+
+    names: list[str] = [str(k) for k in card.get("keywords") or []]
+    line = str(card.get("type_line") or "")
+    head, _dash, tail = line.partition("—")
+    names += [w for w in head.split() if w.lower() in ("legendary", "basic", "snow", "world")]
+    names += tail.split()
+    words: list[str] = []
+    found: dict[str, float] = {}
+    order: list[str] = []
+    for name in names:
+        hit = concepts_of.get(fold(name)) or concepts_of.get(fold(name).replace(" ", "_"))
+        if hit is None:
+            continue
+        words.append(hit[0])
+        for n, rule in enumerate(hit[1]):
+            weight = 1.0 if n == 0 else 0.5
+            if rule not in found:
+                order.append(rule)
+            found[rule] = max(found.get(rule, 0.0), weight)
+    stems = sorted({stem(t) for t in italian.content_tokens(" ".join(words))})
+    ranked = sorted(order, key=lambda r: (-found[r], order.index(r)))[:MAX_CARD_RULES]
+    return stems, [(rule, found[rule]) for rule in ranked]

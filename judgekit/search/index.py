@@ -331,9 +331,12 @@ def build_index(entries: Iterable[dict[str, Any]], cards: Iterable[dict[str, Any
 
     card_names = card_table(cards, glossary or [], known_word, stem_of)
 
+    from judgekit.search.cards import concept_map
+
     return {
         "format": INDEX_FORMAT,
         "cards": card_names,
+        "concepts": concept_map(glossary or []),
         "docs": [e["doc"] for e in entries],
         "ids": [e["id"] for e in entries],
         "titles_display": [e["title"] for e in entries],

@@ -60,6 +60,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from judgekit import italian
@@ -217,8 +218,53 @@ def _bigrams(stems: list[str], weight: float, source: str, base: int, note: str 
             for i, (a, b) in enumerate(zip(stems, stems[1:], strict=False)) if a != b]
 
 
-def analyze(text: str, index: dict[str, Any]) -> Query:
-    """Read the query: references, stems, typo corrections, glossary expansions (steps 1-5 above)."""
+CardFinder = Callable[[list[str]], dict[str, dict[str, Any]]]
+
+
+def _imported_cards(text: str, raw: list[str], consumed: set[int], index: dict[str, Any],
+                    find: CardFinder) -> list[tuple[set[int], dict[str, Any]]]:
+    """Cards outside the library named in the query, longest names first: every run of up to
+    :data:`CARD_MAX_TOKENS` tokens not already taken is looked up by its folded name (one call of ``find``).
+    A single word is a card only when the corpus does not know it (an Italian or English word of the rules
+    keeps its meaning)."""
+    from judgekit.carddb.names import fold_name
+
+    located = list(italian.iter_tokens(text))
+    if len(located) != len(raw):
+        return []
+    vocab = vocab_table(index)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for size in range(min(CARD_MAX_TOKENS, len(raw)), 0, -1):
+        for start in range(len(raw) - size + 1):
+            if any(p in consumed for p in range(start, start + size)):
+                continue
+            if size == 1:
+                word = raw[start]
+                if len(word) < 4 or word in italian.STOPWORDS or vocab.get(word) is not None or word[:1].isdigit():
+                    continue
+            elif raw[start] in italian.STOPWORDS or raw[start + size - 1] in italian.STOPWORDS:
+                continue
+            key = fold_name(text[located[start][1]:located[start + size - 1][2]])
+            if key:
+                spans.setdefault(key, []).append((start, size))
+    if not spans:
+        return []
+    found = find(list(spans))
+    out: list[tuple[set[int], dict[str, Any]]] = []
+    taken = set(consumed)
+    for key in sorted(found, key=lambda k: -max(size for _s, size in spans[k])):
+        for start, size in spans[key]:
+            span = set(range(start, start + size))
+            if not span & taken:
+                taken |= span
+                out.append((span, found[key]))
+                break
+    return out
+
+
+def analyze(text: str, index: dict[str, Any], find_cards: CardFinder | None = None) -> Query:
+    """Read the query: references, stems, typo corrections, glossary expansions (steps 1-5 above).
+    ``find_cards`` looks up names of cards outside the library (the imported card database)."""
     query = Query(text=text)
     raw = italian.tokens(text)
     lookup: dict[str, int] = index["lookup"]
@@ -254,6 +300,20 @@ def analyze(text: str, index: dict[str, Any]) -> Query:
                     target = lookup.get(rule_id)
                     if target is not None and weight > query.card_links.get(target, ("", 0.0))[1]:
                         query.card_links[target] = (found[0], weight)
+    if find_cards is not None:
+        from judgekit.search.cards import imported_concepts
+
+        for span, card in _imported_cards(text, raw, consumed, index, find_cards):
+            consumed |= span
+            name = str(card.get("name") or "")
+            query.cards.append(name)
+            stems_of, linked = imported_concepts(card, index.get("concepts") or {}, italian.stem)
+            for stem in stems_of:
+                card_stems.setdefault(stem, name)
+            for rule_id, weight in linked:
+                target = lookup.get(rule_id)
+                if target is not None and weight > query.card_links.get(target, ("", 0.0))[1]:
+                    query.card_links[target] = (name, weight)
     words = [t for p, t in enumerate(raw) if p not in consumed and t not in italian.STOPWORDS]
     query.words = words
 
@@ -366,9 +426,9 @@ def _descendant(entry_id: str, ref: str) -> bool:
 
 
 def search(index: dict[str, Any], text: str, *, docs: set[str] | None = None, limit: int = 10,
-           explain: bool = False) -> tuple[Query, list[Hit], int]:
+           explain: bool = False, find_cards: CardFinder | None = None) -> tuple[Query, list[Hit], int]:
     """Rank the index for ``text``: (what was understood, the best ``limit`` hits, how many matched)."""
-    query = analyze(text, index)
+    query = analyze(text, index, find_cards)
     entry_docs: list[str] = index["docs"]
     entry_ids: list[str] = index["ids"]
     n_entries = max(1, len(entry_docs))

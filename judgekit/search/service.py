@@ -66,10 +66,21 @@ def run(text: str, *, docs: set[str] | None = None, limit: int = 10,
         raise NotFoundError("ricerca vuota: scrivi almeno una parola, un numero di regola o un alias")
     if index is None:
         index = load_index()
-    query, hits, _total = search(index, text, docs=docs, limit=limit, explain=explain)
+    query, hits, _total = search(index, text, docs=docs, limit=limit, explain=explain, find_cards=card_finder())
     if query.empty:
         raise NotFoundError(f"la ricerca «{text}» contiene solo parole troppo comuni: aggiungi una parola chiave")
     return index, query, hits
+
+
+def card_finder() -> Any:
+    """Look names up in the imported card database (``judgekit import-cards``), or ``None`` without one."""
+    from judgekit import paths
+
+    if not paths.cards_db().is_file():
+        return None
+    from judgekit.carddb import imported_by_keys
+
+    return imported_by_keys
 
 
 def not_found(index: dict[str, Any], text: str, docs: set[str] | None) -> NotFoundError:
