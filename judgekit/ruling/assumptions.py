@@ -357,3 +357,25 @@ _BUILDERS: dict[str, Builder] = {
 NOT_CHOICES: tuple[str, ...] = ()
 
 __all__ = ["NOT_CHOICES", "Assumption", "collect", "flow"]
+
+
+def imported_cards(objects: Mapping[str, Mapping[str, Any]]) -> list[Assumption]:
+    """One assumption per card of the imported database whose Oracle text is not all modelled (the objects of
+    the loaded scenario carry ``card_unmodelled``; see :mod:`judgekit.scenario.imported`). The line that changes
+    it describes the card in the scenario instead."""
+    from judgekit.render.narration.assumptions import imported_card_text
+    from judgekit.scenario.cards import inline_template
+
+    out: list[Assumption] = []
+    seen: set[str] = set()
+    for obj in objects.values():
+        lines = obj.get("card_unmodelled")
+        name = str(obj.get("card") or obj.get("name") or "")
+        if not lines or name in seen:
+            continue
+        seen.add(name)
+        written = {k: obj.get(k) for k in ("name", "types", "supertypes", "subtypes", "mana_cost", "power",
+                                            "toughness", "keywords")}
+        out.append(Assumption(imported_card_text(name, list(lines)), [], f"card:{name}",
+                              inline_template(name, written)))
+    return out

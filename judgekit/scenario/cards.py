@@ -47,6 +47,9 @@ class CardEntry:
     # A card of the user's folder, and the shipped cards it replaces (same English or Italian name).
     user: bool = False
     replaces: list[Path] = field(default_factory=list)
+    # A card of the imported database (``judgekit import-cards``), and the Oracle lines it does not model.
+    imported: bool = False
+    unmodelled: list[str] = field(default_factory=list)
 
     def lookup_keys(self) -> set[str]:
         """The folded names the card is found by."""
@@ -250,11 +253,31 @@ def find(name: str, folder: Path | None = None) -> CardEntry:
         names = ", ".join(sorted(f"{h.name} ({h.path.name})" for h in unique.values()))
         raise LookupError(f"nome di carta ambiguo «{name}»: corrisponde a {names}")
     if not unique:
+        imported = _imported(name) if folder is None else None
+        if imported is not None:
+            return imported
         raise UnknownCardError(name, near_entries(name, lib), paths.user_cards_dir() if folder is None else None)
     entry = next(iter(unique.values()))
     if entry.data is None:
         entry.data = load_card(entry.path)
     return entry
+
+
+def _imported(name: str) -> CardEntry | None:
+    """The card ``name`` of the imported database as card data (:mod:`judgekit.scenario.imported`), or
+    ``None`` (no database, or no card of that exact name)."""
+    if not paths.cards_db().is_file():
+        return None
+    from judgekit.carddb import imported_by_keys, names
+    from judgekit.scenario.imported import scenario_card
+
+    found = imported_by_keys([names.fold_name(name)])
+    if not found:
+        return None
+    data, unmodelled = scenario_card(next(iter(found.values())), name)
+    name_it = data.get("name_it") if isinstance(data.get("name_it"), str) else None
+    return CardEntry(str(data["name"]), name_it, paths.cards_db(), data=data, raw=data, imported=True,
+                     unmodelled=unmodelled)
 
 
 def validate_file(path: Path) -> list[Issue]:

@@ -37,10 +37,13 @@ def _folder() -> Path | None:
 
 
 def dependencies(*cards: Path) -> list[os.DirEntry[str]]:
-    """The files validation reads besides the scenario: card folders, glossary, every judgekit module."""
+    """The files validation reads besides the scenario: card folders, glossary, every judgekit module, the
+    imported card database (a ``card:`` the library does not have is read from it)."""
     found = [e for folder in cards for e in cache._scan(str(folder), ".yaml", False)]
     found += [e for e in cache._scan(str(paths.rules_dir()), ".yaml", False) if e.name == GLOSSARY_FILE]
     found += cache._scan(str(paths.package_dir()), ".py", True)
+    db = paths.cards_db()
+    found += [e for e in cache._scan(str(db.parent), db.suffix, False) if e.name == db.name]
     return found
 
 

@@ -172,6 +172,8 @@ class _Checker(References):
                 return None
             base = {k: v for k, v in (entry.data or {}).items() if k not in CARD_ONLY_FIELDS}
             base["card_name_it"] = (entry.data or {}).get("name_it")
+            if entry.imported:
+                base["card_unmodelled"] = list(entry.unmodelled)
             names = (own.get("name"), entry.name, entry.name_it)
         merged = {**base, **{k: v for k, v in own.items() if k != "card"}}
         if card is not None:
