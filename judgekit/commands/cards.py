@@ -84,6 +84,11 @@ def _print_card(card: dict[str, Any], data: dict[str, Any]) -> None:
     out.append(safe(" · ".join(s for s in summary if s)))
     if data.get("text_it"):
         out += ["", wrap(safe(str(data["text_it"])))]
+    oracle = str(data.get("oracle") or "").strip()
+    if oracle:
+        out += ["", style("Testo Oracle (inglese)", "bold"), wrap(safe(oracle), indent="  ", first="  ")]
+    elif "oracle" in data:
+        out += ["", style("Testo Oracle: nessun testo", "dim")]
     fields = _fields(data)
     if fields:
         out += ["", style(f"Campi della carta (in uno scenario: card: {safe(card['name'])})", "bold")]
