@@ -80,13 +80,13 @@ class _Out:
     def width(self) -> int:
         return int(self.con.width)
 
-    def hanging(self, head: str, body: str, indent: int = 0) -> Any:
+    def hanging(self, head: str, body: str, indent: int = 0, width: int | None = None) -> Any:
         """``head`` (markup) then ``body`` (markup) wrapped beside it, after ``indent`` spaces: continuation
         lines start under the body (a hanging indent). No line is wider than the console nor ends in spaces."""
         from rich.text import Text
 
         lead = Text(" " * indent) + (Text.from_markup(head) + Text(" ") if head else Text())
-        room = max(self.width - lead.cell_len, 10)
+        room = max((width or self.width) - lead.cell_len, 10)
         pad = Text(" " * lead.cell_len)
         lines = Text.from_markup(body).wrap(self.con, room, overflow="fold")
         out = Text()
@@ -136,9 +136,11 @@ def _assumptions_box(out: _Out, ruling: Ruling) -> None:
     from rich.panel import Panel
 
     items = []
+    inside = out.width - 4  # the panel's borders and padding
     for a in ruling.assumptions:
-        items.append(out.hanging("•", f"{out.esc(a.text)}{_rules(a.rules)}"))
-        items.append(out.hanging("", f"[dim]per cambiarla:[/dim] [green]{out.esc(a.choices)}[/green]", indent=2))
+        items.append(out.hanging("•", f"{out.esc(a.text)}{_rules(a.rules)}", width=inside))
+        items.append(out.hanging("", f"[dim]per cambiarla:[/dim] [green]{out.esc(a.choices)}[/green]", indent=2,
+                                 width=inside))
     out.con.print(Panel(Group(*items), title="[bold]Ipotesi del replay[/bold]", title_align="left",
                         subtitle="[dim]scelte non indicate nello scenario[/dim]", subtitle_align="left",
                         border_style="yellow", expand=False))

@@ -274,7 +274,14 @@ def _imported(name: str) -> CardEntry | None:
     found = imported_by_keys([names.fold_name(name)])
     if not found:
         return None
-    data, unmodelled = scenario_card(next(iter(found.values())), name)
+    card = next(iter(found.values()))
+    shipped = library().index.get(fold(str(card.get("name") or "")), [])
+    if len(shipped) == 1:  # asked by a name the library lacks (the Italian one): the hand-written card wins
+        entry = shipped[0]
+        if entry.data is None:
+            entry.data = load_card(entry.path)
+        return entry
+    data, unmodelled = scenario_card(card, name)
     name_it = data.get("name_it") if isinstance(data.get("name_it"), str) else None
     return CardEntry(str(data["name"]), name_it, paths.cards_db(), data=data, raw=data, imported=True,
                      unmodelled=unmodelled)

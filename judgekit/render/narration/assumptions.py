@@ -148,6 +148,6 @@ def assumption_text(kind: str, params: dict[str, Any], names: Names) -> str:
 
 def imported_card_text(name: str, lines: list[str]) -> str:
     """The assumption of a card read from the imported card database with text the replay does not model."""
-    shown = "; ".join(f"«{line}»" for line in lines)
+    shown = "; ".join(f"«{' '.join(line.split())}»" for line in lines)
     return (f"{name} viene dalle carte importate: le sue abilità sono ricavate dal testo Oracle in modo "
             f"automatico e queste parti non sono modellate, quindi il verdetto non ne tiene conto: {shown}")

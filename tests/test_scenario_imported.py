@@ -1,0 +1,77 @@
+"""Scenarios with cards of the imported card database (``judgekit import-cards``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judgekit.errors import InvalidFileError
+from judgekit.ruling.run import run_text
+from judgekit.scenario.imported import split_type_line
+from tests.replay_helpers import life
+
+FIXTURE = Path(__file__).parent / "data" / "cards" / "mtgjson-atomic.json"
+
+GISELA = """
+title: prova
+players: [{name: Anna}, {name: Bruno}]
+active_player: Anna
+step: main1
+battlefield:
+  - {id: gisela, card: "Gisela, the Broken Blade", controller: Anna}
+actions:
+  - declare_attackers: {gisela: Bruno}
+  - declare_blockers: {}
+  - combat_damage
+"""
+
+
+@pytest.fixture()
+def imported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from judgekit.carddb import store
+
+    monkeypatch.setenv("JUDGEKIT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("JUDGEKIT_CACHE_DIR", str(tmp_path / "cache"))
+    store.import_file(FIXTURE)
+
+
+def test_the_type_line_is_split_into_supertypes_types_and_subtypes() -> None:
+    assert split_type_line("Legendary Creature — Angel Horror") == (["Legendary"], ["Creature"], ["Angel", "Horror"])
+    assert split_type_line("Instant") == ([], ["Instant"], [])
+
+
+def test_without_an_import_a_card_outside_the_library_is_a_file_error(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUDGEKIT_DATA_DIR", str(tmp_path / "data"))
+    with pytest.raises(InvalidFileError) as caught:
+        run_text(GISELA, "gisela.yaml")
+    assert "Gisela" in caught.value.issues[0].message
+
+
+def test_an_imported_card_replays_with_the_abilities_of_its_oracle_text(imported: None) -> None:
+    ruling = run_text(GISELA, "gisela.yaml")
+    assert ruling.error is None
+    assert (life(ruling, "Anna"), life(ruling, "Bruno")) == (24, 16)  # first strike, 4 power, lifelink
+
+
+def test_the_unmodelled_text_of_an_imported_card_is_an_assumption(imported: None) -> None:
+    ruling = run_text(GISELA, "gisela.yaml")
+    notes = [a for a in ruling.assumptions if a.key == "card:Gisela, the Broken Blade"]
+    assert len(notes) == 1
+    assert "meld" in notes[0].text and "carte importate" in notes[0].text
+    assert notes[0].choices.startswith("{name: ")
+
+
+def test_an_imported_card_is_found_by_its_italian_name(imported: None) -> None:
+    text = GISELA.replace('"Gisela, the Broken Blade"', "Valki, God of Lies")
+    ruling = run_text(text, "valki.yaml")
+    assert life(ruling, "Bruno") == 18
+
+
+def test_a_library_card_asked_by_an_italian_name_only_the_import_knows_stays_the_library_card(imported: None) -> None:
+    from judgekit.scenario import cards
+
+    entry = cards.find("Contromagia")
+    assert entry.name == "Counterspell"
+    assert not entry.imported
