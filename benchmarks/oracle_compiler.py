@@ -135,4 +135,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the output piped into a command that stopped reading (| head)
+        sys.exit(0)

@@ -288,3 +288,8 @@ def test_a_dash_that_is_not_an_ability_word_is_kept_and_the_line_is_not_guessed(
     compiled = compile_card("Max speed \u2014 Test Card gets +1/+1.", name="Test Card", **BEARS)
     assert compiled.fields == {}
     assert compiled.unmodelled == ["Max speed \u2014 Test Card gets +1/+1."]
+
+
+def test_effects_happen_in_the_order_written_then_included() -> None:
+    out = _fields("When Test Card enters, draw two cards. Then discard a card.")
+    assert out["abilities"][0]["effect"] == [{"draw": 2, "to": "you"}, {"discard": 1, "to": "you"}]

@@ -433,7 +433,9 @@ def _clauses(text: str, ctx: Ctx) -> list[Data]:
 
 
 def _until_end_of_turn_first(sentence: str) -> str:
-    """"Until end of turn, X does Y" reads as "X does Y until end of turn"."""
+    """"Until end of turn, X does Y" reads as "X does Y until end of turn"; a sentence that begins with "Then"
+    reads without it (the effects of a spell or ability happen in the order written, CR 608.2c)."""
+    sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
     m = re.match(r"until end of turn, (.+)$", sentence, re.IGNORECASE)
     return f"{m.group(1)} until end of turn" if m else sentence
 
