@@ -67,7 +67,8 @@ def test_card_json_has_exactly_the_documented_keys(invoke, imported) -> None:  #
     assert list(card) == CARD_KEYS
     assert [list(face) for face in card["faces"]] == [FACE_KEYS, FACE_KEYS]
     assert card["name"] == "Bonecrusher Giant // Stomp" and card["layout"] == "adventure"
-    assert card["source"] == "mtgjson+scryfall" and card["modelled"] is False and card["unmodelled"] == []
+    assert card["source"] == "mtgjson+scryfall" and card["modelled"] is False
+    assert card["unmodelled"] and all(isinstance(line, str) for line in card["unmodelled"])
     assert card["rulings"] == [{"date": "2019-10-04",
                                 "text": "If Stomp is countered, the card goes to its owner's graveyard instead of "
                                         "exile."}]

@@ -9,7 +9,7 @@ import pytest
 from judgekit.errors import InvalidFileError
 from judgekit.ruling.run import run_text
 from judgekit.scenario.imported import split_type_line
-from tests.replay_helpers import life
+from tests.replay_helpers import life, obj
 
 FIXTURE = Path(__file__).parent / "data" / "cards" / "mtgjson-atomic.json"
 
@@ -64,9 +64,14 @@ def test_the_unmodelled_text_of_an_imported_card_is_an_assumption(imported: None
 
 
 def test_an_imported_card_is_found_by_its_italian_name(imported: None) -> None:
-    text = GISELA.replace('"Gisela, the Broken Blade"', "Valki, God of Lies")
-    ruling = run_text(text, "valki.yaml")
-    assert life(ruling, "Bruno") == 18
+    text = ("title: prova\nplayers: [{name: Anna}, {name: Bruno}]\nactive_player: Anna\nstep: main1\n"
+            "battlefield:\n  - {id: bears, card: Grizzly Bears, controller: Bruno}\n"
+            "actions:\n  - cast: {card: Ghiaccio, targets: [bears]}\n  - resolve\n")
+    ruling = run_text(text, "ghiaccio.yaml")
+    assert ruling.error is None
+    assert obj(ruling, "bears")["tapped"] is True
+    notes = [a.text for a in ruling.assumptions if a.key.startswith("card:")]
+    assert notes and "Fire" in notes[0]  # the other face of the split card is not modelled
 
 
 def test_a_library_card_asked_by_an_italian_name_only_the_import_knows_stays_the_library_card(imported: None) -> None:

@@ -79,10 +79,30 @@ def _combine(imported: dict[str, Any] | None, shipped: dict[str, Any] | None) ->
         sources.append(LIBRARY_SOURCE)
     base["source"] = "+".join(sources)
     base["modelled"] = shipped is not None
-    base["unmodelled"] = list(base.get("unmodelled") or [])
+    base["unmodelled"] = list(base.get("unmodelled") or []) if shipped is not None else _unmodelled(base)
     if shipped is not None:
         base["file"] = shipped.get("file")
     return base
+
+
+def _unmodelled(card: dict[str, Any]) -> list[str]:
+    """The Oracle lines of a card outside the library that the compiler (:mod:`judgekit.oracle`) cannot turn
+    into abilities: what a scenario naming it would leave out. Each face is read on its own; a line of a
+    face other than the first is prefixed by the face's name."""
+    from judgekit.oracle import compile_card
+    from judgekit.scenario.imported import split_type_line
+
+    faces = [f for f in card.get("faces") or [] if isinstance(f, dict)] or [card]
+    out: list[str] = []
+    for n, face in enumerate(faces):
+        text = str(face.get("text") or "")
+        if not text.strip():
+            continue
+        name = str(face.get("name") or card.get("name") or "")
+        supertypes, types, subtypes = split_type_line(str(face.get("type_line") or card.get("type_line") or ""))
+        lines = compile_card(text, name=name, types=types, subtypes=subtypes, supertypes=supertypes).unmodelled
+        out += [f"{name}: {line}" if n else line for line in lines]
+    return out
 
 
 def _find_key(key: str, conn: sqlite3.Connection | None) -> dict[str, Any] | None:
@@ -233,27 +253,7 @@ def _auto_correct(key: str, table: dict[str, str]) -> str | None:
 
 
 def imported_by_keys(keys: list[str]) -> dict[str, dict[str, Any]]:
-    """The imported cards whose folded names (any face, English or Italian) are among ``keys``: one query on
-    the index of names; ``{}`` without a database."""
-    from judgekit.carddb import store
+    """See :func:`judgekit.carddb.store.imported_by_keys`."""
+    from judgekit.carddb.store import imported_by_keys as find_keys
 
-    conn = store.connect()
-    if conn is None or not keys:
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    try:
-        for start in range(0, len(keys), 500):
-            chunk = keys[start:start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows = conn.execute(f"SELECT n.key, c.doc FROM names n JOIN cards c ON c.id = n.card "
-                                f"WHERE n.key IN ({marks}) ORDER BY n.kind, c.id", chunk).fetchall()
-            for key, doc in rows:
-                if key not in out:
-                    card = json.loads(doc)
-                    if isinstance(card, dict):
-                        out[key] = card
-    except sqlite3.Error:
-        return {}
-    finally:
-        conn.close()
-    return out
+    return find_keys(keys)

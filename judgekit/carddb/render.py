@@ -116,5 +116,8 @@ def render(card: dict[str, Any], *, sources: dict[str, Any] | None = None, read_
     if card.get("modelled"):
         out.append(style(safe(f"Negli scenari: card: {card['name']} (la carta è nella libreria)"), "dim"))
     elif card.get("source"):
-        out.append(style("Negli scenari: la carta non è nella libreria (descrivila nell'oggetto)", "dim"))
+        missing = card.get("unmodelled") or []
+        note = (f"abilità dal testo Oracle; non modellate: {'; '.join(' '.join(str(m).split()) for m in missing)}"
+                if missing else "abilità dal testo Oracle, tutte modellate")
+        out.append(style(safe(f"Negli scenari: card: {card['name']} (dalle carte importate: {note})"), "dim"))
     return "\n".join(out) + "\n"

@@ -434,3 +434,28 @@ def read_sources(path: Path | None = None) -> dict[str, Any]:
         return {}
     finally:
         conn.close()
+
+
+def imported_by_keys(keys: list[str]) -> dict[str, dict[str, Any]]:
+    """The imported cards whose folded names (any face, English or Italian) are among ``keys``: one query on
+    the index of names; ``{}`` without a database."""
+    conn = connect()
+    if conn is None or not keys:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    try:
+        for start in range(0, len(keys), 500):
+            chunk = keys[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = conn.execute(f"SELECT n.key, c.doc FROM names n JOIN cards c ON c.id = n.card "
+                                f"WHERE n.key IN ({marks}) ORDER BY n.kind, c.id", chunk).fetchall()
+            for key, doc in rows:
+                if key not in out:
+                    card = json.loads(doc)
+                    if isinstance(card, dict):
+                        out[key] = card
+    except sqlite3.Error:
+        return {}
+    finally:
+        conn.close()
+    return out

@@ -364,7 +364,7 @@ def imported_cards(objects: Mapping[str, Mapping[str, Any]]) -> list[Assumption]
     the loaded scenario carry ``card_unmodelled``; see :mod:`judgekit.scenario.imported`). The line that changes
     it describes the card in the scenario instead."""
     from judgekit.render.narration.assumptions import imported_card_text
-    from judgekit.scenario.cards import inline_template
+    from judgekit.scenario.cards import yaml_scalar
 
     out: list[Assumption] = []
     seen: set[str] = set()
@@ -374,8 +374,17 @@ def imported_cards(objects: Mapping[str, Mapping[str, Any]]) -> list[Assumption]
         if not lines or name in seen:
             continue
         seen.add(name)
-        written = {k: obj.get(k) for k in ("name", "types", "supertypes", "subtypes", "mana_cost", "power",
-                                            "toughness", "keywords")}
-        out.append(Assumption(imported_card_text(name, list(lines)), [], f"card:{name}",
-                              inline_template(name, written)))
+        fields = [f"name: {yaml_scalar(str(obj.get('name') or name))}"]
+        for key in ("types", "supertypes", "subtypes", "mana_cost", "power", "toughness", "keywords"):
+            value = obj.get(key)
+            if value in (None, [], ""):
+                continue
+            if isinstance(value, list):
+                fields.append(f"{key}: [{', '.join(yaml_scalar(str(v)) for v in value)}]")
+            elif isinstance(value, str):
+                fields.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+            else:
+                fields.append(f"{key}: {value}")
+        line = "{" + ", ".join(fields) + ", abilities: [...]}"
+        out.append(Assumption(imported_card_text(name, list(lines)), [], f"card:{name}", line))
     return out

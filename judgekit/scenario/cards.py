@@ -268,10 +268,11 @@ def _imported(name: str) -> CardEntry | None:
     ``None`` (no database, or no card of that exact name)."""
     if not paths.cards_db().is_file():
         return None
-    from judgekit.carddb import imported_by_keys, names
+    from judgekit.carddb.names import fold_name
+    from judgekit.carddb.store import imported_by_keys
     from judgekit.scenario.imported import scenario_card
 
-    found = imported_by_keys([names.fold_name(name)])
+    found = imported_by_keys([fold_name(name)])
     if not found:
         return None
     card = next(iter(found.values()))

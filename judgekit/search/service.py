@@ -78,7 +78,7 @@ def card_finder() -> Any:
 
     if not paths.cards_db().is_file():
         return None
-    from judgekit.carddb import imported_by_keys
+    from judgekit.carddb.store import imported_by_keys
 
     return imported_by_keys
 
