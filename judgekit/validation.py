@@ -142,7 +142,8 @@ def italian_message(error: Any, model: type[BaseModel] | None = None) -> str:
         if model is not None:
             from rapidfuzz import process
 
-            best = process.extractOne(key, sorted(_field_names(model)), score_cutoff=70)
+            # The names of the whole model: a key that is a field elsewhere is no hint at its own place.
+            best = process.extractOne(key, sorted(_field_names(model) - {key}), score_cutoff=70)
             if best:
                 hint = f" (forse intendevi «{best[0]}»?)"
         return f"chiave sconosciuta «{key}»{hint}"

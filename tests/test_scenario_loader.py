@@ -345,3 +345,19 @@ def test_card_library_entries_keep_the_written_order_of_operations(tmp_path: Pat
                     encoding="utf-8")
     body = load_card(card)["abilities"][0]["static"]
     assert list(body) == ["affects", "remove_all_abilities", "add_keywords"]
+
+
+def test_a_key_known_elsewhere_in_the_format_is_not_suggested_as_itself() -> None:
+    from judgekit.errors import InvalidFileError
+    from judgekit.scenario.loader import load_scenario_text
+
+    text = ("title: prova\nplayers: [{name: Anna}, {name: Bruno}]\nactive_player: Anna\nstep: main1\n"
+            "battlefield: []\nactions: []\nexpect:\n  life: {Bruno: 16}\n")
+    try:
+        load_scenario_text(text, "prova.yaml")
+    except InvalidFileError as exc:
+        messages = [issue.message for issue in exc.issues]
+    else:
+        raise AssertionError("an unknown key must be refused")
+    assert any("«life»" in m for m in messages)
+    assert not any("forse intendevi «life»" in m for m in messages)
