@@ -206,11 +206,24 @@ def test_a_modal_spell_gets_its_modes_and_how_many_to_choose() -> None:
 
 
 def test_an_unknown_line_lands_in_unmodelled_and_adds_nothing() -> None:
-    compiled = compile_card("Exile target creature. Its controller gains life equal to its power.",
-                            name="Test Spell", types=["Instant"])
+    compiled = compile_card("Its controller gains life equal to its power.", name="Test Spell", types=["Instant"])
     assert compiled.fields == {}
-    assert compiled.unmodelled == ["Exile target creature. Its controller gains life equal to its power."]
+    assert compiled.unmodelled == ["Its controller gains life equal to its power."]
     assert compiled.as_dict() == {"unmodelled": compiled.unmodelled}
+
+
+def test_a_spell_is_read_one_instruction_at_a_time_and_stops_at_the_first_unknown_one() -> None:
+    compiled = compile_card("Exile target creature. Its controller gains life equal to its power. Draw a card.",
+                            name="Test Spell", types=["Instant"])
+    assert compiled.fields == {"effect": [{"exile": True, "to": "target"}], "target": {"types": ["Creature"]}}
+    assert compiled.unmodelled == ["Its controller gains life equal to its power.", "Draw a card."]
+
+
+def test_then_after_a_comma_is_the_next_instruction_of_a_spell() -> None:
+    compiled = compile_card("Draw three cards, then put two cards from your hand on top of your library in any order.",
+                            name="Brainstorm", types=["Instant"])
+    assert compiled.fields == {"effect": [{"draw": 3, "to": "you"}]}
+    assert compiled.unmodelled == ["put two cards from your hand on top of your library in any order."]
 
 
 def test_reminder_text_and_ability_words_are_not_read_as_rules() -> None:

@@ -9,6 +9,7 @@ format's own models (:mod:`judgekit.scenario.models`): a line the format of this
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,7 +143,11 @@ def compile_card(oracle: str, *, name: str, types: list[str] | tuple[str, ...] =
                 if str(exc) not in GENERIC and reason == NO_TEMPLATE:
                     reason = str(exc)
         if found is None:
-            reports.append(LineReport(line.oracle, False, reason=reason))
+            parts = _sentences(line) if card.is_spell_card and not line.modes else []
+            if len(parts) > 1:
+                fields = _by_sentence(parts, card, spell_ctx, fields, reports)
+            else:
+                reports.append(LineReport(line.oracle, False, reason=reason))
             continue
         used, data = found
         try:
@@ -159,6 +164,54 @@ def compile_card(oracle: str, *, name: str, types: list[str] | tuple[str, ...] =
         rules = list(dict.fromkeys(t.rule for t in used))
         reports.append(LineReport(line.oracle, True, templates=names, rules=rules))
     return Compiled(_ordered(fields), reports)
+
+
+_SENTENCE_RE = re.compile(r'(?<=\.)\s+(?=[A-Z"])|,\s+then\s+')
+
+
+def _sentences(line: OracleLine) -> list[OracleLine]:
+    """The instructions of a spell's paragraph one by one (CR 608.2c: they are followed in the order written):
+    sentences, and ``", then ..."`` read as a sentence of its own. Only outside quoted abilities; [] when the
+    printed text and the text the templates read do not split alike."""
+    if '"' in line.text:
+        return []
+    texts = [t.strip() for t in _SENTENCE_RE.split(line.text) if t.strip()]
+    printed = [t.strip() for t in _SENTENCE_RE.split(line.oracle) if t.strip()]
+    if len(texts) != len(printed):
+        return []
+    out = []
+    for text, shown in zip(texts, printed, strict=True):
+        text = text[0].upper() + text[1:]
+        out.append(OracleLine(oracle=shown if shown.endswith(".") else shown + ".",
+                              text=text if text.endswith(".") else text + "."))
+    return out
+
+
+def _by_sentence(parts: list[OracleLine], card: Card, ctx: Ctx, fields: Data, reports: list[LineReport]) -> Data:
+    """A spell's paragraph no template reads whole, read one instruction at a time: each instruction a template
+    reads joins the spell's effect; the others are unmodelled, each reported on its own. An instruction after
+    one that stayed unmodelled is unmodelled too: it may depend on what the first one did."""
+    failed = False
+    for part in parts:
+        if failed:
+            reports.append(LineReport(part.oracle, False, reason="after an instruction that is not modelled"))
+            continue
+        try:
+            used, data = spells.compile_line(part, card, ctx)
+            merged = _merge(fields, data)
+        except Unsupported as exc:
+            reports.append(LineReport(part.oracle, False, reason=str(exc) or NO_TEMPLATE))
+            failed = True
+            continue
+        problem = _accepted(card, merged)
+        if problem is not None:
+            reports.append(LineReport(part.oracle, False, reason=problem))
+            failed = True
+            continue
+        fields = merged
+        reports.append(LineReport(part.oracle, True, templates=list(dict.fromkeys(t.name for t in used)),
+                                  rules=list(dict.fromkeys(t.rule for t in used))))
+    return fields
 
 
 def compile_card_data(card: Data) -> Compiled:
