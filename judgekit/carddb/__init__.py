@@ -88,11 +88,40 @@ def _combine(imported: dict[str, Any] | None, shipped: dict[str, Any] | None) ->
 def _unmodelled(card: dict[str, Any]) -> list[str]:
     """The Oracle lines of a card outside the library that the compiler (:mod:`judgekit.oracle`) cannot turn
     into abilities: what a scenario naming it would leave out. Each face is read on its own; a line of a
-    face other than the first is prefixed by the face's name."""
+    face other than the first is prefixed by the face's name.
+
+    The answer is kept in the cache (``<cache>/oracle/``), keyed by the card's texts and type lines and by the
+    compiler's own files: the compiler (and the models it checks with) is loaded only the first time a card
+    is looked up, so a repeated lookup stays as fast as a rule's."""
+    import hashlib
+
+    from judgekit import cache, paths
+
+    faces = [f for f in card.get("faces") or [] if isinstance(f, dict)] or [card]
+    source = json.dumps([[f.get("name"), f.get("type_line") or card.get("type_line"), f.get("text")] for f in faces],
+                        ensure_ascii=False)
+    folder = cache.subdir("oracle")
+    code = list(cache._scan(str(paths.package_dir() / "oracle"), ".py", False))
+    key = hashlib.sha256(f"{cache._stat_key(code)}\0{source}".encode()).hexdigest()[:32]
+    path = folder / f"{key}.json" if folder is not None else None
+    kept = cache.read_private(path) if path is not None else None
+    if kept is not None:
+        try:
+            lines = json.loads(kept)
+        except ValueError:
+            lines = None
+        if isinstance(lines, list) and all(isinstance(line, str) for line in lines):
+            return lines
+    out = _compile_unmodelled(card, faces)
+    if path is not None:
+        cache.write_private(path, json.dumps(out, ensure_ascii=False))
+    return out
+
+
+def _compile_unmodelled(card: dict[str, Any], faces: list[dict[str, Any]]) -> list[str]:
     from judgekit.oracle import compile_card
     from judgekit.scenario.imported import split_type_line
 
-    faces = [f for f in card.get("faces") or [] if isinstance(f, dict)] or [card]
     out: list[str] = []
     for n, face in enumerate(faces):
         text = str(face.get("text") or "")
