@@ -158,7 +158,8 @@ def test_import_merges_mtgjson_over_scryfall(order: tuple[Path, Path]) -> None:
     assert bolt["text"] == "Lightning Bolt deals 3 damage to any target."       # MTGJSON wins
     assert bolt["source"] == "mtgjson+scryfall+libreria"
     assert _card("Serra Angel")["keywords"] == ["Flying", "Vigilance"]          # Scryfall fills
-    assert _card("Sheoldred, the Apocalypse")["source"] == "scryfall"
+    assert _card("Ancestral Recall")["source"] == "scryfall"                   # only Scryfall has it
+    assert _card("Sheoldred, the Apocalypse")["source"] == "scryfall+libreria"
     assert _card("Fuoco")["name"] == "Fire // Ice"
     assert set(store.read_sources()) == {"mtgjson", "scryfall"}
 
