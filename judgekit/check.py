@@ -2,7 +2,9 @@
 
 Each kind of file has a validator ``(path) -> list[Issue]`` chosen by where the file lives:
 files under a ``rules_it`` folder are corpus data, files under ``scenarios/cards`` or in the user's card
-folder (``paths.user_cards_dir``) the card library, any other YAML file a scenario.
+folder (``paths.user_cards_dir``) the card library, any other YAML file a scenario — unless its top-level keys
+are a card's and none of a scenario's (``name`` with ``types``, ``mana_cost``, ``oracle`` or ``text_it``; no
+``players``, ``battlefield``, ``actions``...): then it is checked as a card.
 """
 
 from __future__ import annotations
@@ -56,7 +58,25 @@ def kind_of(path: Path) -> str:
         return _rules_kind(parts[parts.index("rules_it"):])
     if "cards" in parts and "scenarios" in parts:
         return "cards"
-    return "scenario"
+    return "cards" if _looks_like_card(path) else "scenario"
+
+
+# The keys only a scenario has, and those a card file has (SCENARIO-FORMAT.md, card library).
+_SCENARIO_KEYS = ("players", "battlefield", "actions", "active_player", "version")
+_CARD_KEYS = ("types", "mana_cost", "oracle", "text_it")
+
+
+def _looks_like_card(path: Path) -> bool:
+    """A file outside the known folders whose top-level keys are a card's and none of a scenario's (a card
+    written before it is moved into the card folder) is checked as a card. Only the keys at the start of a
+    line are looked at: no YAML is parsed here."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(64_000).decode("utf-8", "replace")
+    except OSError:
+        return False
+    keys = {line.split(":", 1)[0].strip() for line in head.splitlines() if line[:1].isalpha() and ":" in line}
+    return "name" in keys and any(k in keys for k in _CARD_KEYS) and not any(k in keys for k in _SCENARIO_KEYS)
 
 
 def _validator(kind: str) -> Validator:

@@ -80,3 +80,29 @@ def test_a_library_card_asked_by_an_italian_name_only_the_import_knows_stays_the
     entry = cards.find("Contromagia")
     assert entry.name == "Counterspell"
     assert not entry.imported
+
+
+def test_an_unknown_card_says_whether_cards_were_imported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from judgekit.carddb import store
+
+    monkeypatch.setenv("JUDGEKIT_DATA_DIR", str(tmp_path / "data"))
+    text = GISELA.replace('"Gisela, the Broken Blade"', "Nessuna Carta Così")
+    with pytest.raises(InvalidFileError) as before:
+        run_text(text, "x.yaml")
+    assert "judgekit import-cards" in before.value.issues[0].message
+    store.import_file(FIXTURE)
+    with pytest.raises(InvalidFileError) as after:
+        run_text(text, "x.yaml")
+    assert "né tra le carte importate" in after.value.issues[0].message
+
+
+def test_a_card_file_outside_the_card_folder_is_checked_as_a_card(tmp_path: Path) -> None:
+    from judgekit.check import kind_of
+
+    card = tmp_path / "orco.yaml"
+    card.write_text('name: Gray Ogre\ntypes: [Creature]\nmana_cost: "{2}{R}"\npower: 2\ntoughness: 2\n',
+                    encoding="utf-8")
+    scenario = tmp_path / "scena.yaml"
+    scenario.write_text("title: x\nplayers: [{name: Anna}]\nbattlefield: []\nactions: []\n", encoding="utf-8")
+    assert kind_of(card) == "cards"
+    assert kind_of(scenario) == "scenario"

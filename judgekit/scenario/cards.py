@@ -179,6 +179,9 @@ class UnknownCardError(LookupError):
     def message(self, written: dict[str, Any] | None = None) -> str:
         """The Italian message; ``written`` (the object's own fields) fills in the inline template."""
         where = "nella libreria delle carte" + (" né tra le tue carte" if self.user_folder is not None else "")
+        if self.user_folder is not None:
+            where += (" né tra le carte importate" if paths.cards_db().is_file()
+                      else " (e non hai importato le carte: judgekit import-cards)")
         text = f"carta sconosciuta «{self.name}»: non c'è {where}"
         if self.near:
             text += f" (forse cercavi: {', '.join(_both_names(e) for e in self.near)})"
