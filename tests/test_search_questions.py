@@ -213,3 +213,15 @@ def test_imported_cards_are_found_by_their_italian_names(tmp_path: Path, monkeyp
     found = imported_by_keys(["angelo di serra", "fuoco ghiaccio", "nessuna carta"])
     assert {k: v["name"] for k, v in found.items()} == {"angelo di serra": "Serra Angel",
                                                         "fuoco ghiaccio": "Fire // Ice"}
+
+
+def test_a_keyword_rule_the_question_does_not_name_steps_back() -> None:
+    from judgekit import cache
+
+    index = cache.corpus().part("search")
+    _q, hits, _n = search(index, "ha pescato 5 carte invece di 4, che si fa?", limit=5)
+    assert not any(h.id.startswith("702.52") for h in hits[:2])
+    _q, named, _n = search(index, "dredge invece di pescare", limit=3)
+    assert named[0].id.startswith("702.52")
+    _q, english, _n = search(index, "ward quanto costa", limit=3)
+    assert english[0].id.startswith("702.21")

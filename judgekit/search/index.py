@@ -43,7 +43,7 @@ from judgekit.search.schema import (
     pack,
 )
 
-INDEX_FORMAT = 4
+INDEX_FORMAT = 5
 
 # Field name -> (weight, length normalisation b). Titles and names weigh more than body text; the text
 # of superseded versions (history) is indexed with a strong penalty so old wording still finds its rule.
@@ -142,8 +142,9 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
         text = italian.join_text(rule.get("text"), rule.get("examples"))
         history = italian.join_text(*[italian.join_text(h.get("text"), h.get("examples"))
                                       for h in rule.get("history") or []])
+        keyword = _keyword_of(rid, rules)
         entries.append({
-            "doc": "cr", "id": rid, "title": title or sec_title, "citation": f"CR {rid}",
+            "doc": "cr", "id": rid, "title": title or sec_title, "citation": f"CR {rid}", "keyword": keyword,
             "fields": {"title": title or (sec_title if rid == sec else ""),
                        "section": sec_title if rid != sec else "", "lead": lead(rule.get("text") or ""),
                        "text": text, "note": rule.get("note") or "",
@@ -198,6 +199,44 @@ def entries_from_parts(parts: dict[str, Any]) -> list[dict[str, Any]]:
                          "category": item.get("category") or "", "context": list(item.get("context") or [])},
         })
     return entries
+
+
+def _keyword_names(entries: list[dict[str, Any]], glossary: list[dict[str, Any]],
+                   stem_of: Any) -> dict[int, list[str]]:
+    """Entry -> the stems that name its keyword: the Italian title of the keyword's main rule and every
+    Italian and English name of the glossary entries whose first rule is that main rule."""
+    named: dict[str, set[str]] = {}
+    for item in glossary:
+        first = (item.get("rules") or [""])[0]
+        if first.startswith(("701.", "702.")):
+            names = [item.get("it"), item.get("en"), *(item.get("aliases_it") or []), *(item.get("aliases_en") or [])]
+            for name in names:
+                if isinstance(name, str):
+                    named.setdefault(first, set()).update(
+                        stem_of(t) for t in italian.content_tokens(name))
+    out: dict[int, list[str]] = {}
+    for n, entry in enumerate(entries):
+        keyword = entry.get("keyword")
+        if not keyword:
+            continue
+        rid = str(entry["id"])
+        head, _dot, rest = rid.partition(".")
+        main = f"{head}.{''.join(c for c in rest if c.isdigit())}"
+        stems = {stem_of(t) for t in italian.content_tokens(keyword)} | named.get(main, set())
+        if stems:
+            out[n] = sorted(stems)
+    return out
+
+
+def _keyword_of(rid: str, rules: dict[str, Any]) -> str:
+    """The keyword a rule of CR 702 (after 702.1) or of 701 (after 701.1) is about: the title of its main rule
+    (``702.19b`` -> «Travolgere»), or ``""``."""
+    head, _dot, rest = rid.partition(".")
+    number = "".join(c for c in rest if c.isdigit())
+    if head not in ("701", "702") or not number or number == "1":
+        return ""
+    main = rules.get(f"{head}.{number}") or {}
+    return str(main.get("title") or "")
 
 
 def _factor(flags: int) -> float:
@@ -333,10 +372,13 @@ def build_index(entries: Iterable[dict[str, Any]], cards: Iterable[dict[str, Any
 
     from judgekit.search.cards import concept_map
 
+    keyword_names = _keyword_names(entries, glossary or [], stem_of)
+
     return {
         "format": INDEX_FORMAT,
         "cards": card_names,
         "concepts": concept_map(glossary or []),
+        "keywords": keyword_names,
         "docs": [e["doc"] for e in entries],
         "ids": [e["id"] for e in entries],
         "titles_display": [e["title"] for e in entries],

@@ -78,6 +78,10 @@ SHARED_WEIGHT = 0.5
 CARD_WEIGHT = 0.3
 CARD_MAX_TOKENS = 6
 CARD_LINK_BONUS = 2.0
+# A rule about one keyword (CR 701-702) that the question does not name, neither itself nor through a card or
+# the glossary, keeps this share of its score: its words alone ("invece di pescare" in dredge) are not the
+# question's subject.
+KEYWORD_ABSENT = 0.5
 ALIAS_BONUS = 8.0
 COORD_BASE = 0.5
 
@@ -474,6 +478,13 @@ def search(index: dict[str, Any], text: str, *, docs: set[str] | None = None, li
             coord = coord_of[mask] = COORD_BASE + (1.0 - COORD_BASE) * coverage
         scores[ent] = raw * coord * factors[ent]
         tiers[ent] = TIER_TEXT
+    keywords: dict[int, list[str]] = index.get("keywords") or {}
+    if keywords:
+        asked = {t.key for t in query.terms if " " not in t.key} | set(query.words)
+        for ent in scores:
+            names = keywords.get(ent)
+            if names is not None and not asked.intersection(names):
+                scores[ent] *= KEYWORD_ABSENT
     for ent, (_term, bonus) in query.links.items():
         scores[ent] = scores.get(ent, 0.0) + bonus * factors[ent]
         tiers.setdefault(ent, TIER_TEXT)
