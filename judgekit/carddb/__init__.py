@@ -119,8 +119,8 @@ def _unmodelled(card: dict[str, Any]) -> list[str]:
 
 
 def _compile_unmodelled(card: dict[str, Any], faces: list[dict[str, Any]]) -> list[str]:
+    from judgekit.carddb.typeline import split_type_line
     from judgekit.oracle import compile_card
-    from judgekit.scenario.imported import split_type_line
 
     out: list[str] = []
     for n, face in enumerate(faces):

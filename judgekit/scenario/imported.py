@@ -17,17 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.carddb.names import fold_name
+from judgekit.carddb.typeline import split_type_line
 
-SUPERTYPES = ("Legendary", "Basic", "Snow", "World", "Ongoing", "Host")
-
-
-def split_type_line(line: str) -> tuple[list[str], list[str], list[str]]:
-    """``"Legendary Creature — Elf Warrior"`` -> (supertypes, types, subtypes) (CR 205.1)."""
-    head, _dash, tail = line.partition("—")
-    words = head.split()
-    supertypes = [w for w in words if w in SUPERTYPES]
-    types = [w for w in words if w not in SUPERTYPES]
-    return supertypes, types, tail.split()
+__all__ = ["scenario_card", "split_type_line"]
 
 
 def _number(value: Any) -> int | None:

@@ -215,13 +215,11 @@ def imported_concepts(card: dict[str, Any], concepts_of: dict[str, tuple[str, li
     """The concept stems and linked rules of an imported card (``judgekit card --json`` shape): its Oracle
     keywords and the supertypes and subtypes of its type line, through :func:`concept_map` (the entry's
     first rule 1, the others half)."""
+    from judgekit.carddb.typeline import split_type_line
     from judgekit.corpus.glossary import fold
 
-    names: list[str] = [str(k) for k in card.get("keywords") or []]
-    line = str(card.get("type_line") or "")
-    head, _dash, tail = line.partition("—")
-    names += [w for w in head.split() if w.lower() in ("legendary", "basic", "snow", "world")]
-    names += tail.split()
+    supertypes, _types, subtypes = split_type_line(str(card.get("type_line") or ""))
+    names: list[str] = [str(k) for k in card.get("keywords") or []] + supertypes + subtypes
     words: list[str] = []
     found: dict[str, float] = {}
     order: list[str] = []
