@@ -143,3 +143,13 @@ def test_story_words_must_be_single_words(tmp_path: Path) -> None:
                     encoding="utf-8")
     issues = validate_file(path)
     assert issues and "le parole del racconto sono parole singole" in issues[0].message
+
+
+def test_the_opponent_who_did_not_notice_the_error_is_failure_to_maintain_game_state(policy) -> None:  # type: ignore[no-untyped-def]
+    text = "il mio avversario ha giocato due terre nello stesso turno e io non me ne sono accorto, che prendo?"
+    assert _top(policy, text) == "2.6"
+
+
+def test_making_the_error_oneself_stays_a_game_rule_violation(policy) -> None:  # type: ignore[no-untyped-def]
+    assert _top(policy, "ho giocato due terre nello stesso turno, l'avversario se ne accorge subito") == "2.5"
+

@@ -20,7 +20,8 @@ What happened weighs more than the words used to tell it:
 - **not_when**: each infraction lists the cues that say it is NOT this one (a spectator stepping in, doing it
   on purpose, a deck that is right while the list is wrong); when a cue is found (and none of its ``unless``
   cues) the score is multiplied by :data:`NOT_FACTOR` and, when the rule names the infraction it is instead
-  (``to``), that one gains :data:`MOVE_SHARE` of the score taken away.
+  (``to``) and the description has one of the acts of the infraction left (it is really about that act), that
+  one gains :data:`MOVE_SHARE` of the score taken away.
 
 The words, the acts and the cues that decided the match are returned with it (``terms``, ``acts``, ``cues``).
 """
@@ -212,7 +213,7 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
                 match.score = before * NOT_FACTOR
                 match.cues.append(f"non è questa: {rule['text']}")
                 target = rule.get("to")
-                if target and target in raw_scores:
+                if target and target in raw_scores and match.acts:
                     moved[target] = moved.get(target, 0.0) + before * MOVE_SHARE
                     raw_scores[target].cues.append(f"da {iid}: {rule['text']}")
                 break
