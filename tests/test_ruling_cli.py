@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from judgekit.scenario.shipped import shipped
+from judgekit.scenario.shipped import FOLDERS, shipped
 
 HEAD = "title: Prova\nsource: test\nplayers: [{name: Anna}, {name: Bruno}]\n"
 
@@ -136,7 +136,7 @@ def test_scenarios_lists_id_title_folder(invoke: Any) -> None:
         assert s.id in result.stdout
     listed = json.loads(invoke("scenari", "--json").stdout)
     assert {"id", "title", "folder"} <= set(listed[0])
-    assert {item["folder"] for item in listed} <= {"layers", "stack", "combat", "replacement"}
+    assert {item["folder"] for item in listed} <= set(FOLDERS)
 
 
 def test_game_over_is_shown_once_with_the_loser_in_the_final_state(invoke: Any, tmp_path: Path) -> None:

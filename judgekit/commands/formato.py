@@ -20,7 +20,8 @@ import typer
 from judgekit import completion
 from judgekit.cli import command
 
-PARTS = ("oggetti", "abilita", "effetti", "sostituzione", "azioni", "scelte", "aspettative")
+PARTS = ("oggetti", "abilita", "effetti", "sostituzione", "azioni", "scelte", "aspettative", "turni", "grimorio",
+         "eventi", "parole-chiave", "costi", "verbi", "restrizioni", "giocatori")
 KEYWORDS_MARK = "<!-- parole-chiave -->"
 
 

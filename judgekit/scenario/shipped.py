@@ -1,4 +1,4 @@
-"""The scenarios shipped with judgekit (``scenarios/{layers,stack,combat}/*.yaml``), found by id or by tag.
+"""The scenarios shipped with judgekit (``scenarios/<folder>/*.yaml``, :data:`FOLDERS`), found by id or by tag.
 
 Tags are the words a judge finds a scenario by: the folder's Italian name (``layer``, ``pila``,
 ``combattimento``), the Italian names of the keywords whose rules (CR 702) the ``source`` cites, taken from the
@@ -16,8 +16,11 @@ from judgekit.errors import FileAccessError
 from judgekit.fileio import read_bytes
 from judgekit.yamlio import MAX_BYTES
 
-FOLDERS = ("layers", "stack", "combat", "replacement")
-FOLDER_TAGS = {"layers": "layer", "stack": "pila", "combat": "combattimento", "replacement": "sostituzione"}
+FOLDERS = ("layers", "stack", "combat", "replacement", "turns", "library", "keywords", "costs", "events", "effects",
+           "restrictions", "multiplayer")
+FOLDER_TAGS = {"layers": "layer", "stack": "pila", "combat": "combattimento", "replacement": "sostituzione",
+               "turns": "turni", "library": "grimorio", "keywords": "parole-chiave", "costs": "costi",
+               "events": "eventi", "effects": "effetti", "restrictions": "restrizioni", "multiplayer": "multiplayer"}
 INDEX_FORMAT = 3
 _RULE = re.compile(r"(?<![\d.])(\d{3}(?:\.\d+[a-z]?)?)(?![\d])")
 

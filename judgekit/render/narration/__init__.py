@@ -14,7 +14,8 @@ from typing import Any
 from judgekit.engine.records import Record
 from judgekit.render.narration.common import PLAIN, Names, Text, stack_list
 
-AREAS = ("driver", "stack", "combat", "effects", "sba", "triggers", "turn", "layers", "modes", "replacement")
+AREAS = ("driver", "stack", "combat", "effects", "sba", "triggers", "turn", "layers", "modes", "replacement",
+         "library", "keywords", "costs", "events", "verbs", "restrictions", "players")
 
 _TEXTS: dict[str, Text] | None = None
 
