@@ -26,6 +26,7 @@ from judgekit.engine.choices import DamageDivision
 from judgekit.engine.combat_removal import defending_player, is_attacked, label, name_of, on_battlefield, update_combat
 from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.restrictions import assigns_as_unblocked, check_attackers, check_blockers, rule_ops, unblockable_by
 from judgekit.engine.state import CombatState, Computed, EventKind, Game, GameEvent, Ref
 from judgekit.engine.steps import announce_step
 from judgekit.engine.vocab import Step, Zone
@@ -93,11 +94,15 @@ def on_step(game: Game, step: Step) -> None:
         return
     combat = current_combat(game)
     if step == Step.DECLARE_ATTACKERS and not combat.attackers_declared:
+        _check_attack_rules(game, [])  # a missing declaration is checked as a written one (508.1d)
         combat.attackers_declared = True
         game.record("combat", "combat.no_attackers", "508.8", player=game.active)
     elif step == Step.DECLARE_BLOCKERS and not combat.blockers_declared:
-        combat.blockers_declared = True
         remove_from_combat_if_needed(game)
+        if combat.attackers and (game.effects or game.replacement_abilities):
+            table = all_chars(game)  # a missing declaration is checked as a written one (509.1c)
+            _check_block_rules(game, [], defending_player(game), combat, table, _found(game, table.values()))
+        combat.blockers_declared = True
         if combat.attackers:
             game.record("combat", "combat.no_blockers", "509.1h", player=defending_player(game),
                         attackers=_names(game, list(combat.attackers)))
@@ -191,6 +196,7 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
         if c.has("defender"):
             raise IllegalAction("combat.attacker_has_defender", rule="702.3b", creature=label(game, c))
         chosen.append((uid, c, _attack_target(game, c, target, key)))
+    _check_attack_rules(game, [c for _u, c, _t in chosen])
     game.step = Step.DECLARE_ATTACKERS
     game.touch()
     announce_step(game, Step.DECLARE_ATTACKERS)
@@ -217,6 +223,44 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     for uid, _c, attacked in chosen:
         game.emit(GameEvent(EventKind.ATTACKS, obj=uid, player=attacked if isinstance(attacked, str) else None,
                             data={"target": attacked}))
+
+
+def _found(game: Game, views: Any = None) -> dict[int, Any]:
+    """The restriction operations in force (:func:`judgekit.engine.restrictions.rule_ops`); nothing is looked at
+    when no effect and no ability could have one."""
+    if not game.effects and not game.replacement_abilities:
+        return {}
+    return rule_ops(game, views)
+
+
+def _able_attackers(game: Game) -> list[Computed]:
+    """The creatures the active player could declare as attackers before restrictions (508.1a, 302.6, 702.3b)."""
+    out = []
+    for obj in game.battlefield():
+        c = chars(game, obj)
+        if (c.is_creature and c.controller == game.active and not obj.tapped
+                and (not obj.summoning_sick or c.has("haste")) and not c.has("defender")):
+            out.append(c)
+    return out
+
+
+def _check_attack_rules(game: Game, declared: list[Computed]) -> None:
+    """Restrictions and requirements of the attackers (508.1c-d, :mod:`judgekit.engine.restrictions`)."""
+    found = _found(game)
+    if found:
+        check_attackers(game, declared, lambda: _able_attackers(game), found, label)
+
+
+def _check_block_rules(game: Game, chosen: list[tuple[int, Computed, list[int]]], defender: str,
+                       combat: Combat, table: dict[int, Computed], found: dict[int, Any]) -> None:
+    """Restrictions and requirements of the blockers (509.1b-c, :mod:`judgekit.engine.restrictions`)."""
+    if not found:
+        return
+
+    def can_block(c: Computed, ac: Computed) -> bool:
+        return block_problem(game, c, ac) is None and unblockable_by(found, c, ac) is None
+
+    check_blockers(game, chosen, defender, list(combat.attackers), table, found, label, can_block)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -265,6 +309,7 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     remove_from_combat_if_needed(game)
     defender = defending_player(game)
     table = all_chars(game)
+    found = _found(game, table.values())
     chosen: list[tuple[int, Computed, list[int]]] = []
     for blk_id, att_ids in spec.items():
         key: tuple[str | int, ...] = (blk_id,)
@@ -297,6 +342,9 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
             problem = block_problem(game, c, ac)
             if problem is not None:
                 raise problem
+            why = unblockable_by(found, c, ac) if found else None
+            if why is not None:
+                raise IllegalAction(why[0], rule=why[1], blocker=label(game, c), attacker=label(game, ac))
             blocked.append(att)
         chosen.append((uid, c, blocked))
     counts: dict[int, int] = {}
@@ -307,6 +355,7 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
         ac = table.get(att) or chars(game, att)
         if ac.has("menace") and n < 2:
             raise IllegalAction("combat.menace_single_blocker", rule="702.111b", attacker=label(game, ac))
+    _check_block_rules(game, chosen, defender, combat, table, found)
     game.step = Step.DECLARE_BLOCKERS
     game.touch()
     announce_step(game, Step.DECLARE_BLOCKERS)
@@ -386,6 +435,7 @@ class _Dealer:
     why: str = ""                    # a code naming why the division is legal (see :func:`_explain`)
     why_params: dict[str, Any] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)
+    as_unblocked: bool = False       # assigns as though it weren't blocked (``assign_damage_as_unblocked``)
 
 
 def _lethal(game: Game, target: int, source: Computed, assigned_by_others: int) -> int:
@@ -584,7 +634,9 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
         for d in group:
             entry = combat.assignments.pop(d.uid, None)
             if entry is not None:
-                _check_explicit(game, d, entry)
+                d.as_unblocked = _as_unblocked(game, d, entry)
+                if not d.as_unblocked:
+                    _check_explicit(game, d, entry)
                 d.parts = {r: n for r, n in entry.items() if n > 0}
                 d.explicit = True
         # Damage assigned to each creature by the creatures of this group (702.19b counts it).
@@ -603,6 +655,9 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
                         assigned[r] = assigned.get(r, 0) + n
         for d in group:
             others = {u: assigned.get(u, 0) - d.parts.get(u, 0) for u in d.among}
+            if d.as_unblocked:
+                d.why, d.why_params, d.rules = "unblocked", {"parts": _parts(game, d.parts)}, ["510.1c"]
+                continue
             if d.explicit and d.attacker and d.attacked is not None and d.parts.get(d.attacked, 0) > 0:
                 for u in d.among:
                     own = d.parts.get(u, 0)
@@ -612,6 +667,19 @@ def _assign_all(game: Game, dealers: list[_Dealer], combat: Combat) -> None:
                                             creature=label(game, d.c), attacked=name_of(game, d.attacked),
                                             blocker=name_of(game, u), lethal=need, assigned=own)
             _explain(game, d, others)
+
+
+def _as_unblocked(game: Game, d: _Dealer, entry: dict[Ref, int]) -> bool:
+    """An ``assign_damage`` entry of a blocked attacker that names only what it attacks, all of its power, when
+    its controller may have it assign its combat damage as though it weren't blocked (510.1c): the choice is
+    made (and said in a step)."""
+    parts = {r: n for r, n in entry.items() if n > 0}
+    if not (d.attacker and d.blocked and d.attacked is not None and set(parts) == {d.attacked}
+            and sum(parts.values()) == _power(d) and assigns_as_unblocked(game, d.uid)):
+        return False
+    game.record("combat", "restrictions.assigns_as_unblocked", "510.1c", objects=[game.objects[d.uid].id],
+                creature=label(game, d.c), attacked=name_of(game, d.attacked), amount=_power(d))
+    return True
 
 
 def _ask_division(game: Game, d: _Dealer) -> None:

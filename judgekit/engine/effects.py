@@ -38,6 +38,8 @@ from judgekit.engine.replacement import (
     set_instead_runner,
     would_prevent,
 )
+from judgekit.engine.restriction_ops import RESTRICTION_OPS
+from judgekit.engine.restrictions import player_protected_from
 from judgekit.engine.selectors import (
     SelectorContext,
     compile_filter,
@@ -226,7 +228,8 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
 
 # The rule each rule-changing operation follows.
 _RULE_OP_RULES = {"damage_cannot_be_prevented": ("615.12",), "cant_gain_life": ("119.7",),
-                  "cant_lose_life": ("119.8",)}
+                  "cant_lose_life": ("119.8",), "player_hexproof": ("702.11c",),
+                  "player_protection_from": ("702.16b", "702.16e")}
 
 
 def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
@@ -236,7 +239,7 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
     affected: list[int] | None = [r for r in refs if isinstance(r, int) and game.objects[r].current]
     players: list[str] | None = None
     written = set(entry.ops or {})
-    if written and written <= set(RULE_OPS):
+    if written and written <= set(RULE_OPS) - set(RESTRICTION_OPS):
         # A rule changed (615.12, 119.7, 119.8): for the players named, or for everyone without ``to``.
         affected = None
         players = None if entry.to is None else [r for r in refs if isinstance(r, str)]
@@ -348,6 +351,11 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                          combat=combat)
     if isinstance(target, str):
         player = game.player(target)
+        quality = player_protected_from(game, player.name, source)
+        if quality is not None and not cannot_be_prevented(game, source, combat):
+            game.record("damage", "restrictions.damage_player_protection", "702.16e", source=source.name,
+                        amount=amount, player=player.name, quality=quality)
+            return 0
         happens = _prevention(game, proposed, source, player.name, None)
         if happens is None:
             return 0

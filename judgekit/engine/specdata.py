@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from judgekit.engine.operations import OP_KEYS
+from judgekit.engine.restriction_ops import PLAYER_OPS, RESTRICTION_OPS, SELECTOR_OPS
 from judgekit.engine.specs import (
     PT,
     AbilitySpec,
@@ -48,7 +49,7 @@ _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", 
                 "not_colors", "keywords")
 _PT_OPS = ("cda", "set_pt", "modify_pt")
 # Operations that change a rule of the game rather than a characteristic: in no layer (SCENARIO-FORMAT.md 2.3).
-RULE_OPS = ("damage_cannot_be_prevented", "cant_gain_life", "cant_lose_life")
+RULE_OPS = ("damage_cannot_be_prevented", "cant_gain_life", "cant_lose_life", *RESTRICTION_OPS, *PLAYER_OPS)
 _OP_NAMES = frozenset(OP_KEYS) | frozenset(RULE_OPS)
 
 # ------------------------------------------------------------------------------------------------------
@@ -123,6 +124,8 @@ def _op_param(name: str, raw: Any) -> Any:
         return tuple(ability(a) for a in raw)
     if name == "except":
         return MappingProxyType(object_data(dict(raw)))
+    if name in SELECTOR_OPS and raw is not True:
+        return selector(raw)
     if isinstance(raw, list):
         return tuple(raw)
     return raw

@@ -26,6 +26,7 @@ from judgekit.engine.costs import pay as costs_pay
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import carried_effects, make_object, move
+from judgekit.engine.restrictions import player_target_problem
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
 from judgekit.engine.specs import Filter, ReturnParam
 from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject, Ref, StackItem
@@ -88,7 +89,7 @@ def target_problem_data(game: Game, spec: Any, ref: Ref, controller: str, source
         if is_player_selector(spec):
             if not matches_player(spec, ref, ctx):
                 return ("stack.target_player_not_allowed", "601.2c", {"player": ref})
-            return None
+            return player_target_problem(game, ref, controller, source)
         return ("stack.target_player_not_object", "601.2c", {"player": ref})
     obj = game.objects.get(ref)
     if obj is None:

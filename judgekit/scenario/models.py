@@ -366,6 +366,35 @@ class Operations(StrictModel):
     damage_cannot_be_prevented: bool | None = None
     cant_gain_life: bool | None = None
     cant_lose_life: bool | None = None
+    # Restrictions and requirements of the combat declarations (CR 508.1c-d, 509.1b-c), the choice of 510.1c's
+    # "as though it weren't blocked", and hexproof and protection on players (702.11c, 702.16b): after all
+    # layers (613.10, 613.11; SCENARIO-FORMAT.md 2.7 Operations).
+    cant_block: bool | None = None
+    cant_attack: bool | None = None
+    must_attack: bool | None = None
+    must_block: bool | None = None
+    cant_be_blocked: bool | SelectorFilter | None = None
+    cant_be_blocked_except_by: SelectorFilter | None = None
+    must_be_blocked_by_all: bool | None = None
+    blocked_only_by_at_least: Annotated[int, Field(ge=1)] | None = None
+    cant_attack_alone: bool | None = None
+    cant_block_alone: bool | None = None
+    assign_damage_as_unblocked: bool | None = None
+    player_hexproof: bool | None = None
+    player_protection_from: str | None = None
+
+    @field_validator("player_protection_from")
+    @classmethod
+    def _protection_quality(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        from judgekit.scenario.terms import canonical
+
+        found = canonical(value, "color") or {"creatures": "creatures", "everything": "everything"}.get(value)
+        if found is None:
+            raise ValueError(f"«{value}» non è una qualità di protezione: un colore, «creatures» o «everything» "
+                             "(CR 702.16a)")
+        return found
 
     @field_validator("set_land_types")
     @classmethod

@@ -150,7 +150,9 @@ def describe_ops_data(ops: dict[str, Any], layer: str, names: Names = PLAIN) -> 
 def describe_effect_ops(ops: dict[str, Any], names: Names = PLAIN) -> str:
     """Every operation of an effect, layer by layer, joined by "; "."""
     layers = sorted({OP_LAYER[op] for op in ops if op in OP_LAYER}, key=lambda la: la.order)
-    return "; ".join(describe_ops_data(ops, la.value, names) for la in layers)
+    from judgekit.render.narration.restrictions import describe_rule_ops
+
+    return "; ".join([describe_ops_data(ops, la.value, names) for la in layers] + describe_rule_ops(ops))
 
 
 def counters_text(counters: list[tuple[str, int]]) -> str:

@@ -185,7 +185,9 @@ _RULE_OPS_IT = {"damage_cannot_be_prevented": "il danno non può essere prevenut
 def _rule_effect(p: dict[str, Any], names: Names) -> str:
     until = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
              "permanent": "senza scadenza"}.get(p["duration"], p["duration"])
-    what = "; ".join(_RULE_OPS_IT.get(op, op) for op in p["ops"])
+    from judgekit.render.narration.restrictions import OPS_IT
+
+    what = "; ".join(_RULE_OPS_IT.get(op) or (OPS_IT[op](None) if op in OPS_IT else op) for op in p["ops"])
     who = f" (per {', '.join(p['players'])})" if p.get("players") else ""
     return f"{names.card(p['source'])}: {what}{who}, {until}."
 
