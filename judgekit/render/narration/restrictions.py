@@ -48,46 +48,44 @@ def describe_rule_ops(ops: dict[str, Any]) -> list[str]:
 
 
 def _cant_attack(p: P, names: Names) -> str:
-    return (f"{_who(p['creature'], names)} non può attaccare: la restrizione rende illegale la dichiarazione "
-            "(508.1c)")
+    return (f"{_who(p['creature'], names)} non può attaccare: la restrizione rende illegale la dichiarazione")
 
 
 def _cant_attack_alone(p: P, names: Names) -> str:
     return (f"{_who(p['creature'], names)} non può attaccare da sola: deve attaccare insieme ad almeno un'altra "
-            "creatura (restrizione, 508.1c)")
+            "creatura")
 
 
 def _must_attack(p: P, names: Names) -> str:
     start = ("Nessun attaccante dichiarato, ma" if not p["declared"] else "La dichiarazione di attacco non basta:")
-    return (f"{start} {_who(p['creature'], names)} deve attaccare se può e ne è in grado. Una dichiarazione legale "
+    return (f"{start} {_who(p['creature'], names)} deve attaccare, se ne è in grado. Una dichiarazione legale "
             f"rispetta {p['most']} {'obbligo' if p['most'] == 1 else 'obblighi'}, questa "
-            f"{p['obeyed']}: va rispettato il numero massimo di obblighi possibile senza violare restrizioni "
-            "(508.1d); la dichiarazione va scritta")
+            f"{p['obeyed']}: va rispettato il numero massimo di obblighi possibile senza violare restrizioni"
+            + ("" if p["declared"] else ": la dichiarazione va scritta"))
 
 
 def _cant_block(p: P, names: Names) -> str:
-    return (f"{_who(p['creature'], names)} non può bloccare: la restrizione rende illegale la dichiarazione "
-            "(509.1b)")
+    return (f"{_who(p['creature'], names)} non può bloccare: la restrizione rende illegale la dichiarazione")
 
 
 def _cant_be_blocked(p: P, names: Names) -> str:
     return (f"{_who(p['blocker'], names)} non può bloccare {_who(p['attacker'], names)}, che non può essere "
-            "bloccata da creature come questa (restrizione sui bloccanti, 509.1b)")
+            "bloccata da creature come questa")
 
 
 def _cant_be_blocked_except_by(p: P, names: Names) -> str:
     return (f"{_who(p['blocker'], names)} non può bloccare {_who(p['attacker'], names)}: può bloccarla solo "
-            "una creatura del tipo indicato dal suo effetto (restrizione sui bloccanti, 509.1b)")
+            "una creatura del tipo indicato dal suo effetto")
 
 
 def _blocked_only_by_at_least(p: P, names: Names) -> str:
     return (f"{_who(p['attacker'], names)} non può essere bloccata da meno di {p['least']} creature e qui la "
-            f"blocca{'' if p['count'] == 1 else 'no'} {p['count']} (restrizione sui bloccanti, 509.1b)")
+            f"blocca{'' if p['count'] == 1 else 'no'} {p['count']}")
 
 
 def _cant_block_alone(p: P, names: Names) -> str:
     return (f"{_who(p['creature'], names)} non può bloccare da sola: deve bloccare insieme ad almeno un'altra "
-            "creatura (restrizione, 509.1b)")
+            "creatura")
 
 
 def _block_requirement(p: P, names: Names) -> str:
@@ -96,17 +94,18 @@ def _block_requirement(p: P, names: Names) -> str:
             "devono farlo" if p.get("attacker") else "deve bloccare se può")
     return (f"{start} {_who(p['creature'], names)} {what}. Una dichiarazione legale rispetta {p['most']} "
             f"{'obbligo' if p['most'] == 1 else 'obblighi'}, questa {p['obeyed']}: va rispettato il numero "
-            "massimo di obblighi possibile senza violare restrizioni (509.1c)")
+            "massimo di obblighi possibile senza violare restrizioni"
+            + ("" if p["declared"] else ": la dichiarazione va scritta"))
 
 
 def _target_player_hexproof(p: P, names: Names) -> str:
     return (f"{p['player']} ha anti-malocchio e non può essere bersaglio di magie o abilità controllate da un suo "
-            f"avversario, come {p['opponent']} (702.11c)")
+            f"avversario, come {p['opponent']}")
 
 
 def _target_player_protection(p: P, names: Names) -> str:
     return (f"{p['player']} ha {_quality(p['quality'])} e non può essere bersaglio di "
-            f"{names.card(p['source'])} (702.16b)")
+            f"{names.card(p['source'])}")
 
 
 def _damage_player_protection(p: P, names: Names) -> str:

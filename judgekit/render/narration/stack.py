@@ -47,7 +47,12 @@ def _capital(text: str) -> str:
 
 def problem_text(problem: dict[str, Any], names: Names) -> str:
     """Why a target is illegal (a ``problem``: ``code``, ``rule``, ``params`` of a ``stack.target_*`` code)."""
-    return TEXTS[problem["code"]](problem["params"], names)
+    fn = TEXTS.get(problem["code"])
+    if fn is None:  # the target problems of another area (players' hexproof and protection)
+        from judgekit.render.narration.restrictions import TEXTS as more
+
+        fn = more[problem["code"]]
+    return fn(problem["params"], names)
 
 
 def _to_graveyard(p: dict[str, Any]) -> str:
