@@ -40,8 +40,9 @@ Spec = dict[str, Any]
 
 
 def _ops(ops: dict[str, Any]) -> Ops:
-    """Operations of the layer table (CR 613.1), checked by name, as typed parameters (P/T pairs as ``PT``)."""
-    unknown = [k for k in ops if k not in OP_KEYS]
+    """Operations of the layer table (CR 613.1) and the rules-changing ones (613.10, 613.11), checked by name, as
+    typed parameters (P/T pairs as ``PT``)."""
+    unknown = [k for k in ops if k not in OP_KEYS and k not in specdata.RULE_OPS]
     if unknown:
         raise ValueError(f"unknown operation(s): {', '.join(unknown)}")
     return specdata.ops(ops)

@@ -220,7 +220,6 @@ class _Search:
     options: list[list[tuple[int, ...]]]            # for each requirement creature, what it may block
     weight: list[dict[tuple[int, ...], int]]        # requirements each option obeys
     able: dict[int, list[int]]                      # attacker -> free creatures able to block it
-    free_any: list[int]                             # free creatures able to block something
     need: dict[int, int]                            # attacker -> fewest blockers
     alone: list[bool]                               # requirement creature can't block alone
     visited: int = 0
@@ -311,6 +310,8 @@ def check_blockers(game: Game, chosen: list[tuple[int, Computed, list[int]]], de
     bound = [0] * (len(required) + 1)
     for i in range(len(required) - 1, -1, -1):
         bound[i] = bound[i + 1] + max(search.weight[i].values())
+    # The declaration given is legal: only a declaration obeying more requirements matters (509.1c).
+    search.best = obeyed
     search.run(0, 0, bound)
     if obeyed < search.best:
         for c in required:
@@ -347,7 +348,6 @@ def _search(found: dict[int, Found], required: list[Computed], candidates: list[
             for a in able[c.uid]:
                 helpers.setdefault(a, []).append(c.uid)
     return _Search(options=options, weight=weights, able=helpers,
-                   free_any=[c.uid for c in candidates if c.uid not in req and able[c.uid]],
                    need={a: min_blockers(found, table[a]) for a in able_attackers(able)},
                    alone=[has(found, c.uid, "cant_block_alone") for c in required])
 
