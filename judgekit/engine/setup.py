@@ -14,7 +14,8 @@ from judgekit.engine.characteristics import layer_result
 from judgekit.engine.choices import Chooser, DefaultChooser
 from judgekit.engine.objects import make_object
 from judgekit.engine.replacement import ReplacementEffect, add
-from judgekit.engine.selectors import SelectorContext, select
+from judgekit.engine.restriction_ops import PLAYER_OPS
+from judgekit.engine.selectors import SelectorContext, is_player_selector, select, select_players
 from judgekit.engine.specs import ReplacementSpec
 from judgekit.engine.state import ContinuousEffect, Game, Player, Ref
 from judgekit.engine.values import ValueContext, freeze_values
@@ -97,14 +98,19 @@ def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: i
     table = _Views(game)
     ctx = SelectorContext(you=controller, source=None, ids=game.ids, players=tuple(p.name for p in game.players))
     affects = ed["affects"]
+    affected: list[int] | None
     if isinstance(affects, tuple):
         affected = [game.ids[a] for a in affects if a in game.ids]
     else:
         affected = select(affects, list(table.table().values()), ctx)
     ops = freeze_values(ed["ops"], ValueContext(game, table, ctx))
+    players: list[str] | None = None
+    if is_player_selector(affects) and any(op in PLAYER_OPS for op in ops):
+        # Hexproof or protection on the players the selector picks (702.11c, 702.16b).
+        affected, players = None, select_players(affects, ctx)
     effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=str(ed["source"]),
                               controller=controller, affected=affected, duration=ed.get("duration", "end_of_turn"),
-                              order=(1, index))
+                              order=(1, index), players=players)
     game.effects.append(effect)
     game.touch()
     return effect

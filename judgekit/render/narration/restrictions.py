@@ -52,8 +52,8 @@ def _cant_attack(p: P, names: Names) -> str:
 
 
 def _cant_attack_alone(p: P, names: Names) -> str:
-    return (f"{_who(p['creature'], names)} non può attaccare da sola: deve attaccare insieme ad almeno un'altra "
-            "creatura")
+    return (f"{_who(p['creature'], names)} non può attaccare senza altre creature: deve attaccare insieme ad "
+            "almeno un'altra")
 
 
 def _must_attack(p: P, names: Names) -> str:
@@ -69,8 +69,8 @@ def _cant_block(p: P, names: Names) -> str:
 
 
 def _cant_be_blocked(p: P, names: Names) -> str:
-    return (f"{_who(p['blocker'], names)} non può bloccare {_who(p['attacker'], names)}, che non può essere "
-            "bloccata da creature come questa")
+    return (f"{_who(p['blocker'], names)} non può bloccare {_who(p['attacker'], names)}: un effetto vieta che "
+            "la blocchino creature come questa")
 
 
 def _cant_be_blocked_except_by(p: P, names: Names) -> str:
@@ -79,13 +79,13 @@ def _cant_be_blocked_except_by(p: P, names: Names) -> str:
 
 
 def _blocked_only_by_at_least(p: P, names: Names) -> str:
-    return (f"{_who(p['attacker'], names)} non può essere bloccata da meno di {p['least']} creature e qui la "
-            f"blocca{'' if p['count'] == 1 else 'no'} {p['count']}")
+    return (f"{_who(p['attacker'], names)} può essere bloccata solo da almeno {p['least']} creature, e qui i "
+            f"bloccanti sono {p['count']}")
 
 
 def _cant_block_alone(p: P, names: Names) -> str:
-    return (f"{_who(p['creature'], names)} non può bloccare da sola: deve bloccare insieme ad almeno un'altra "
-            "creatura")
+    return (f"{_who(p['creature'], names)} non può bloccare senza altre creature: deve bloccare insieme ad almeno "
+            "un'altra")
 
 
 def _block_requirement(p: P, names: Names) -> str:
@@ -114,8 +114,8 @@ def _damage_player_protection(p: P, names: Names) -> str:
 
 
 def _assigns_as_unblocked(p: P, names: Names) -> str:
-    return (f"{_who(p['creature'], names)} è bloccata, ma il suo controllore sceglie di farle assegnare il danno "
-            f"da combattimento come se non lo fosse: tutti i {p['amount']} vanno a {_who(p['attacked'], names)} "
+    return (f"{_who(p['creature'], names)} è bloccata, ma chi la controlla sceglie di farle assegnare il danno "
+            f"da combattimento come se non lo fosse: tutti i {p['amount']} danni vanno a {_who(p['attacked'], names)} "
             "e nessuno alle creature che la bloccano (510.1c).")
 
 
