@@ -83,14 +83,13 @@ def test_base_power_and_toughness_and_land_types_are_set() -> None:
         {"static": {"affects": {"types": ["Land"], "not_supertypes": ["Basic"]}, "set_land_types": ["Mountain"]}}]
 
 
-def test_cant_block_is_read_but_waits_for_the_format_to_accept_it() -> None:
+def test_cant_block_is_read_as_the_restriction_operation() -> None:
     from judgekit.oracle import statics
 
     _used, data = statics.compile_line(lines("Goblin Piker can't block.", "Goblin Piker")[0],
                                        Card("Goblin Piker", ("Creature",)))
     assert data == {"abilities": [{"static": {"affects": "self", "cant_block": True}}]}
-    assert compile_card("Goblin Piker can't block.", name="Goblin Piker", types=["Creature"]).unmodelled == [
-        "Goblin Piker can't block."]
+    assert compile_card("Goblin Piker can't block.", name="Goblin Piker", types=["Creature"]).unmodelled == []
 
 
 # -- triggered abilities -------------------------------------------------------------------------------------

@@ -260,7 +260,8 @@ def _check_block_rules(game: Game, chosen: list[tuple[int, Computed, list[int]]]
     def can_block(c: Computed, ac: Computed) -> bool:
         return block_problem(game, c, ac) is None and unblockable_by(found, c, ac) is None
 
-    check_blockers(game, chosen, defender, list(combat.attackers), table, found, label, can_block)
+    check_blockers(game, chosen, defender, list(combat.attackers), table, found, label, can_block,
+                   _additional_blocks)
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -265,11 +265,12 @@ class _Search:
 
 def check_blockers(game: Game, chosen: list[tuple[int, Computed, list[int]]], defender: str,
                    attackers: list[int], table: dict[int, Computed], found: dict[int, Found], label: Any,
-                   can_block: Any) -> None:
+                   can_block: Any, additional_blocks: Any) -> None:
     """Restrictions (509.1b: ``cant_block``, ``cant_be_blocked``, ``cant_be_blocked_except_by``,
     ``blocked_only_by_at_least``, ``cant_block_alone``) and requirements (509.1c: ``must_block``,
     ``must_be_blocked_by_all``) of a declaration of blockers. ``can_block(blocker, attacker)`` says whether one
-    creature may block one attacker on its own (evasion, protection, the restrictions of this module)."""
+    creature may block one attacker on its own (evasion, protection, the restrictions of this module);
+    ``additional_blocks(blocker)`` how many attackers beyond one it may block (509.1a)."""
     if not found:
         return
     counts: dict[int, int] = {}
@@ -306,7 +307,7 @@ def check_blockers(game: Game, chosen: list[tuple[int, Computed, list[int]]], de
         return n + sum(1 for a in blocked if a in lures and a in able[c.uid])
 
     obeyed = sum(obeys(c, given.get(c.uid, ())) for c in required)
-    search = _search(found, required, candidates, able, lures, table, obeys)
+    search = _search(found, required, candidates, able, lures, table, obeys, additional_blocks)
     bound = [0] * (len(required) + 1)
     for i in range(len(required) - 1, -1, -1):
         bound[i] = bound[i + 1] + max(search.weight[i].values())
@@ -323,11 +324,10 @@ def check_blockers(game: Game, chosen: list[tuple[int, Computed, list[int]]], de
 
 
 def _search(found: dict[int, Found], required: list[Computed], candidates: list[Computed],
-            able: dict[int, list[int]], lures: list[int], table: dict[int, Computed], obeys: Any) -> _Search:
+            able: dict[int, list[int]], lures: list[int], table: dict[int, Computed], obeys: Any,
+            additional_blocks: Any) -> _Search:
     """The search space: for each creature with a requirement, its options (best first: the Lure attackers it
     can block, then the others, then none), and the creatures without requirements that can help."""
-    from judgekit.engine.combat import _additional_blocks as additional_blocks
-
     req = {c.uid for c in required}
     options: list[list[tuple[int, ...]]] = []
     weights: list[dict[tuple[int, ...], int]] = []

@@ -101,6 +101,12 @@ def anthem(m: re.Match[str], ctx: Ctx) -> Data:
     return _static(group(m["subj"]), ops, _conds(m))
 
 
+@_t(r"you have hexproof")
+def player_hexproof(m: re.Match[str], ctx: Ctx) -> Data:
+    """Hexproof on the ability's controller: CR 702.11c."""
+    return _static({"player": True, "controller": "you"}, {"player_hexproof": True})
+
+
 @_t(r"(?P<subj>.+?) (?:has|have) \"(?P<ability>.+)\"")
 def grants_ability(m: re.Match[str], ctx: Ctx) -> Data:
     """An ability in quotation marks granted to other objects, layer 6: CR 613.1f."""
@@ -218,6 +224,27 @@ def life_cant_change(m: re.Match[str], ctx: Ctx) -> Data:
 def no_prevention(m: re.Match[str], ctx: Ctx) -> Data:
     """Damage can't be prevented, whatever its source: CR 615.12."""
     return _static({"zone": "all"}, {"damage_cannot_be_prevented": True})
+
+
+@_t(r"(?P<subj>.+?) (?P<what>attacks|blocks|attack|block) each combat if able")
+def must_attack(m: re.Match[str], ctx: Ctx) -> Data:
+    """A creature that attacks or blocks each combat if able: a requirement, CR 508.1d, 509.1c."""
+    return _static(group(m["subj"]), {"must_attack" if "attack" in m["what"] else "must_block": True})
+
+
+@_t(r"all creatures able to block (?P<subj>.+?) do so")
+def lure(m: re.Match[str], ctx: Ctx) -> Data:
+    """Every creature able to block it must do so (Lure): a requirement, CR 509.1c."""
+    return _static(group(m["subj"]), {"must_be_blocked_by_all": True})
+
+
+@_t(r"(?P<subj>.+?) can't be blocked except by creatures with (?P<k1>[a-z ]+?) or (?P<k2>[a-z ]+?)")
+def blocked_only_by(m: re.Match[str], ctx: Ctx) -> Data:
+    """Only creatures with one of two keywords can block it: a restriction, CR 509.1b."""
+    kws = [words.SIMPLE_KEYWORDS.get(m[k].strip().lower()) for k in ("k1", "k2")]
+    if not all(kws):
+        raise Unsupported("a keyword this template does not read")
+    return _static(group(m["subj"]), {"cant_be_blocked_except_by": {"any": [{"keywords": [k]} for k in kws]}})
 
 
 @_t(r"(?P<subj>.+?) can't (?P<what>block|attack|attack or block)")
