@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgekit.engine import players
 from judgekit.engine.characteristics import all_chars
 from judgekit.engine.choices import LegendRule
 from judgekit.engine.effects import destroy, protected_from, simultaneous
@@ -118,6 +119,9 @@ def check(game: Game) -> bool:
                 rec = game.record("sba", code, *rules, objects=[obj.id], **params)
                 move(game, obj, Zone.GRAVEYARD, lki=table.get(obj.uid))
                 _say_where(game, rec, obj, kept=obj.current)
+        if plan.lose and not players.ends_game(game):
+            # CR 104.5, 800.4a: with two or more players still in the game, those who lost leave it at once.
+            players.leave(game, [name for name, _s, _r in plan.lose])
         game.touch()
     _clear_deathtouch(game)
     if moving and not (plan.lose or plan.cease or plan.annihilate or plan.unattach) and all(
