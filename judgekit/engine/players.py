@@ -32,7 +32,7 @@ def leave(game: Game, names: list[str]) -> None:
     library any more (the cards were theirs and have left the game)."""
     leaving = set(names)
     for name in names:
-        game.record("players", "players.leaves", "800.4a", player=name, active=name == game.active)
+        game.record("players", "players.leaves", "104.5", "800.4a", player=name, active=name == game.active)
     game.left.extend(p for p in game.players if p.name in leaving)
     game.players = [p for p in game.players if p.name not in leaving]
     game.touch()
@@ -77,7 +77,9 @@ def leave(game: Game, names: list[str]) -> None:
 def _gone(game: Game, obj: GameObject) -> None:
     """An object leaves the game with its owner (CR 800.4a): a new object in no zone (``zone: gone``)."""
     if obj.zone in (Zone.BATTLEFIELD, Zone.STACK):
-        move_to(game, obj, Zone.GONE)
+        new = move_to(game, obj, Zone.GONE)
+        if new is not obj:
+            new.lki = obj.lki   # an object in no zone is reported as it last existed
         return
     obj.lki = obj.lki or chars(game, obj)
     obj.zone = Zone.GONE
