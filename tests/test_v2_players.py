@@ -248,3 +248,13 @@ def test_what_version_2_does_not_model_is_refused_saying_so(text: str, key: str,
 def test_shipped_multiplayer_scenarios_exist() -> None:
     folder = Path(__file__).resolve().parent.parent / "scenarios" / "multiplayer"
     assert len(list(folder.glob("*.yaml"))) >= 7
+
+
+def test_a_player_who_left_is_not_a_legal_target() -> None:
+    g = GameBuilder(("Anna", "Bruno", "Carla"), life={"Carla": 1})
+    g.build()
+    g.cast(BOLT, targets=["Carla"])
+    g.resolve()
+    with pytest.raises(IllegalAction) as info:
+        g.cast({**BOLT, "id": "fulmine-2"}, targets=["Carla"])
+    assert info.value.rule == "601.2c"

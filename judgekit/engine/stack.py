@@ -163,7 +163,7 @@ def _targets(game: Game, action: dict[str, Any]) -> list[Ref]:
     for t in written:
         if t in game.ids:
             out.append(game.ids[t])
-        elif game.is_player(t):
+        elif game.is_player(t) or t in game.seats:   # a player who left is an illegal target (800.4a)
             out.append(t)
         else:
             raise ScenarioProblem("stack.unknown_target", (key,), target=t)
