@@ -99,8 +99,11 @@ def on_step(game: Game, step: Step) -> None:
         combat.blockers_declared = True
         remove_from_combat_if_needed(game)
         if combat.attackers:
-            game.record("combat", "combat.no_blockers", "509.1h", player=defending_player(game),
-                        attackers=_names(game, list(combat.attackers)))
+            defenders = [n for n in game.apnap() if n in combat.defenders.values()]
+            rec = game.record("combat", "combat.no_blockers", "509.1h", player=defending_player(game),
+                              attackers=_names(game, list(combat.attackers)))
+            if len(defenders) > 1:   # several defending players, in APNAP order (802.4)
+                rec.params["players"] = defenders
     elif step == Step.COMBAT_DAMAGE:
         damage_step(game)
 
@@ -575,7 +578,12 @@ def _explain(game: Game, d: _Dealer, others: dict[int, int]) -> None:
             d.rules = ["509.1h", "510.1c"]
         return
     if d.attacker and not d.among:
-        if d.attacked is None:
+        target = game.combat.attackers.get(d.uid) if game.combat is not None else None
+        if d.attacked is None and isinstance(target, str) and not game.is_player(target):
+            # CR 800.4e: combat damage is not assigned to a player who has left the game.
+            d.why, d.why_params = "unblocked_player_left", {"player": target}
+            d.rules = ["800.4e", "510.1b"]
+        elif d.attacked is None:
             d.why = "unblocked_target_gone"
             d.rules = ["506.4c", "510.1b"]
         else:

@@ -53,9 +53,11 @@ def defending_player(game: Game) -> str:
     combat = game.combat
     if combat is not None and combat.defenders:
         for uid in combat.attackers:
-            if uid in combat.defenders:
+            if uid in combat.defenders and game.is_player(combat.defenders[uid]):
                 return combat.defenders[uid]
-        return next(iter(combat.defenders.values()))
+        for name in combat.defenders.values():
+            if game.is_player(name):
+                return name
     return game.opponent(game.active)
 
 
