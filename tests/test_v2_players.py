@@ -258,3 +258,17 @@ def test_a_player_who_left_is_not_a_legal_target() -> None:
     with pytest.raises(IllegalAction) as info:
         g.cast({**BOLT, "id": "fulmine-2"}, targets=["Carla"])
     assert info.value.rule == "601.2c"
+
+
+def test_abilities_a_leaving_player_controls_on_the_stack_cease_to_exist() -> None:
+    g = GameBuilder(("Anna", "Bruno", "Carla"), life={"Carla": 3})
+    g.creature("Viandante", 1, 1, controller="Carla", abilities=_dies_token("Spirito"))
+    g.build()
+    g.cast({"id": "ira", "name": "Ira", "types": ["Instant"],
+            "effect": [{"destroy": True, "to": {"types": ["Creature"]}}]})
+    g.resolve()
+    assert [item.controller for item in g.game.stack] == ["Carla"]
+    g.cast(BOLT, targets=["Carla"])
+    g.resolve()
+    assert g.game.stack == []
+    assert any(r.code == "players.stack_ceases" for r in g.game.log)

@@ -10,6 +10,9 @@ battlefield cease to exist), 704.5f (toughness 0 or less), 704.5g (lethal damage
 defense). Not applicable in scenario format v1: 704.5b (libraries are not modelled) and 704.5e (copies of spells
 are not modelled).
 
+A player who loses (704.5a, 704.5c) leaves the game once the check's actions are done, when two or more players
+remain (CR 104.5, 800.4a; :mod:`judgekit.engine.players`); otherwise the loss ends the game and nobody leaves.
+
 Indestructible permanents ignore 704.5g/704.5h (702.12b) but not 704.5f; a regeneration shield replaces the
 destruction of 704.5g/704.5h (701.19a). Legend rule without a choice: the replay keeps the one that has been
 on the battlefield longest (the first in timestamp order) and says so; ``choices: {<id of one of them>:

@@ -13,7 +13,8 @@ Persist (702.79) and undying (702.93) are triggered abilities of the keyword, wi
 on the object's last known information (603.4).
 
 :func:`put_on_stack` puts the pending abilities on the stack the next time a player would receive priority, after
-state-based actions (603.3): the active player's first, then the other player's (APNAP, 603.3b); a player orders
+state-based actions (603.3): the active player's first, then each other player's in turn order (APNAP, 101.4,
+603.3b; those of a player who has left the game are not put on the stack, 800.4d); a player orders
 their own with ``choices.apnap_order`` (ids of the sources, in the order they go on the stack) or, without it,
 in timestamp order of their sources. Targets come from ``choices[source id]`` (one per trigger, in trigger
 order), otherwise the first legal object in timestamp order, then players in ``players`` order (603.3d).
