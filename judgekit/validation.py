@@ -138,6 +138,11 @@ def italian_message(error: Any, model: type[BaseModel] | None = None) -> str:
         return "campo obbligatorio mancante"
     if kind == "extra_forbidden":
         key = str(error.get("loc", ("",))[-1])
+        # A model may say plainly why a key is refused (what the format does not model, scenario/limits.py).
+        special = getattr(model, "unknown_key_message", None)
+        said = special(key) if callable(special) else None
+        if said:
+            return str(said)
         hint = ""
         if model is not None:
             from rapidfuzz import process

@@ -67,9 +67,9 @@ def test_players_may_be_plain_names_mixed_with_mappings() -> None:
     assert loaded.data["active_player"] == "Anna"
 
 
-def test_more_than_two_players_is_refused_with_a_clear_message() -> None:
-    found = issues_of("players: [Anna, Bruno, Carla]\n")
-    assert any("players" in i and "2 giocatori" in i and "3" in i for i in found), found
+def test_more_than_four_players_is_refused_with_a_clear_message() -> None:
+    found = issues_of("players: [Anna, Bruno, Carla, Dario, Elena]\n")
+    assert any("players" in i and "4 giocatori" in i and "5" in i for i in found), found
 
 
 def test_title_defaults_to_the_file_name_and_source_may_be_left_out() -> None:

@@ -104,8 +104,11 @@ def on_step(game: Game, step: Step) -> None:
             _check_block_rules(game, [], defending_player(game), combat, table, _found(game, table.values()))
         combat.blockers_declared = True
         if combat.attackers:
-            game.record("combat", "combat.no_blockers", "509.1h", player=defending_player(game),
-                        attackers=_names(game, list(combat.attackers)))
+            defenders = [n for n in game.apnap() if n in combat.defenders.values()]
+            rec = game.record("combat", "combat.no_blockers", "509.1h", player=defending_player(game),
+                              attackers=_names(game, list(combat.attackers)))
+            if len(defenders) > 1:   # several defending players, in APNAP order (802.4)
+                rec.params["players"] = defenders
     elif step == Step.COMBAT_DAMAGE:
         damage_step(game)
 
@@ -138,31 +141,34 @@ def _attacked_label(game: Game, ref: Ref) -> dict[str, Any]:
     return {**label(game, c), "planeswalker_of": c.controller}
 
 
-def _attack_target(game: Game, attacker: Computed, ref: str, key: tuple[str | int, ...]) -> Ref:
-    """CR 508.1b, 506.2, 310.8b: the defending player, a planeswalker they control, a battle they protect."""
+def _attack_target(game: Game, attacker: Computed, ref: str, key: tuple[str | int, ...]) -> tuple[Ref, str]:
+    """CR 508.1b, 506.2, 310.8b: the defending player, a planeswalker they control, a battle they protect; with
+    more than two players any opponent still in the game (802.3). Returns what it attacks and its defending
+    player (508.5, 802.2a)."""
     defender = defending_player(game)
+    opponents = game.opponents(game.active) if len(game.players) > 2 else [defender]
     if game.is_player(ref):
-        if ref != defender:
+        if ref not in opponents:
             raise IllegalAction("combat.attack_player_not_defending", rule="506.2",
                                 attacker=label(game, attacker), player=ref, defender=defender)
-        return ref
+        return ref, ref
     uid = _uid_of(game, ref, "attack_target", key)
     if not on_battlefield(game, uid):
         raise IllegalAction("combat.attack_target_off_battlefield", rule="508.1b",
                             attacker=label(game, attacker), target=name_of(game, uid))
     tc = chars(game, uid)
     if tc.is_type("Planeswalker"):
-        if tc.controller != defender:
+        if tc.controller not in opponents:
             raise IllegalAction("combat.attack_planeswalker_not_defending", rule="508.1b",
                                 attacker=label(game, attacker), target=label(game, tc), defender=defender)
-        return uid
+        return uid, tc.controller
     if tc.is_type("Battle"):
         protector = game.opponent(tc.controller) if tc.controller else None
-        if protector != defender:
+        if protector not in opponents:
             raise IllegalAction("combat.attack_battle_not_defending", rule="310.8b",
                                 attacker=label(game, attacker), target=label(game, tc), protector=protector,
                                 defender=defender)
-        return uid
+        return uid, protector
     raise IllegalAction("combat.attack_not_attackable", rule="508.1b", attacker=label(game, attacker),
                         target=label(game, tc))
 
@@ -176,8 +182,11 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     The whole declaration is checked before anything happens (508.1: an illegal declaration is undone).
     Attackers without vigilance become tapped (508.1f, 702.20b); "attacks" abilities trigger (508.1m, 508.3a).
     """
+    if game.active_left():
+        raise IllegalAction("players.no_active_player", rule="800.4j", player=game.active)
     combat = current_combat(game)
     chosen: list[tuple[int, Computed, Ref]] = []
+    defenders: dict[int, str] = {}
     for att_id, target in spec.items():
         key = (att_id,)
         uid = _uid_of(game, att_id, "attacker", key)
@@ -195,7 +204,8 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
                                 player=game.active)
         if c.has("defender"):
             raise IllegalAction("combat.attacker_has_defender", rule="702.3b", creature=label(game, c))
-        chosen.append((uid, c, _attack_target(game, c, target, key)))
+        attacked, defenders[uid] = _attack_target(game, c, target, key)
+        chosen.append((uid, c, attacked))
     _check_attack_rules(game, [c for _u, c, _t in chosen])
     game.step = Step.DECLARE_ATTACKERS
     game.touch()
@@ -204,6 +214,7 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     if not chosen:
         game.record("combat", "combat.no_attackers", "508.8", player=game.active)
         return
+    combat.defenders.update(defenders)
     for uid, c, attacked in chosen:
         combat.attackers[uid] = attacked
         combat.declared.append(uid)
@@ -260,8 +271,15 @@ def _check_block_rules(game: Game, chosen: list[tuple[int, Computed, list[int]]]
     def can_block(c: Computed, ac: Computed) -> bool:
         return block_problem(game, c, ac) is None and unblockable_by(found, c, ac) is None
 
-    check_blockers(game, chosen, defender, list(combat.attackers), table, found, label, can_block,
-                   _additional_blocks)
+    if not combat.defenders:
+        check_blockers(game, chosen, defender, list(combat.attackers), table, found, label, can_block,
+                       _additional_blocks)
+        return
+    # Several defending players: each one's blocks are checked on their own, in APNAP order (802.4).
+    for player in [n for n in game.apnap() if n in combat.defenders.values()]:
+        mine = [entry for entry in chosen if entry[1].controller == player]
+        theirs = [a for a in combat.attackers if combat.defenders.get(a) == player]
+        check_blockers(game, mine, player, theirs, table, found, label, can_block, _additional_blocks)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -293,6 +311,21 @@ def block_problem(game: Game, blocker: Computed, attacker: Computed) -> IllegalA
     return None
 
 
+def _apnap_blocks(game: Game, spec: dict[str, list[str]], table: dict[int, Computed]) -> list[tuple[str, list[str]]]:
+    """The blocks of one ``declare_blockers`` mapping, grouped by defending player in APNAP order (CR 802.4;
+    each group keeps the written order)."""
+    if len(game.players) < 3:
+        return list(spec.items())
+    order = game.apnap()
+
+    def rank(item: tuple[str, list[str]]) -> int:
+        uid = game.ids.get(item[0])
+        c = table.get(uid) if uid is not None else None
+        return order.index(c.controller) if c is not None and c.controller in order else len(order)
+
+    return sorted(spec.items(), key=rank)
+
+
 def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     """CR 509.1: the defending player declares blockers.
 
@@ -311,15 +344,16 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
     defender = defending_player(game)
     table = all_chars(game)
     found = _found(game, table.values())
+    defenders = set(combat.defenders.values()) or {defender}
     chosen: list[tuple[int, Computed, list[int]]] = []
-    for blk_id, att_ids in spec.items():
+    for blk_id, att_ids in _apnap_blocks(game, spec, table):
         key: tuple[str | int, ...] = (blk_id,)
         uid = _uid_of(game, blk_id, "blocker", key)
         obj = game.objects[uid]
         c = table.get(uid) or chars(game, uid)
         if obj.zone != Zone.BATTLEFIELD or not obj.current or not c.is_creature:
             raise IllegalAction("combat.blocker_not_creature", rule="506.3", creature=label(game, c))
-        if c.controller != defender:
+        if c.controller not in defenders:
             raise IllegalAction("combat.blocker_not_controlled", rule="509.1a", creature=label(game, c),
                                 controller=c.controller, player=defender)
         if obj.tapped:
@@ -340,6 +374,10 @@ def declare_blockers(game: Game, spec: dict[str, list[str]]) -> None:
             if att in blocked:
                 raise IllegalAction("combat.block_twice", rule="509.1a", blocker=label(game, c),
                                     attacker=label(game, ac))
+            if combat.defenders and combat.defenders.get(att, c.controller) != c.controller:
+                raise IllegalAction("players.block_other_defender", rule="802.4a", blocker=label(game, c),
+                                    attacker=label(game, ac), player=c.controller,
+                                    defender=combat.defenders[att])
             problem = block_problem(game, c, ac)
             if problem is not None:
                 raise problem
@@ -598,7 +636,12 @@ def _explain(game: Game, d: _Dealer, others: dict[int, int]) -> None:
             d.rules = ["509.1h", "510.1c"]
         return
     if d.attacker and not d.among:
-        if d.attacked is None:
+        target = game.combat.attackers.get(d.uid) if game.combat is not None else None
+        if d.attacked is None and isinstance(target, str) and not game.is_player(target):
+            # CR 800.4e: combat damage is not assigned to a player who has left the game.
+            d.why, d.why_params = "unblocked_player_left", {"player": target}
+            d.rules = ["800.4e", "510.1b"]
+        elif d.attacked is None:
             d.why = "unblocked_target_gone"
             d.rules = ["506.4c", "510.1b"]
         else:
@@ -690,7 +733,7 @@ def _ask_division(game: Game, d: _Dealer) -> None:
     recipients = _recipients(d)
     if len(recipients) < 2 or _power(d) == 0:
         return
-    controller = game.active if d.attacker else defending_player(game)
+    controller = game.active if d.attacker else (d.c.controller or defending_player(game))
     decision = game.chooser.choose(DamageDivision(game.objects[d.uid].id, controller, _power(d),
                                                   tuple(recipients), tuple(d.parts.items())))
     if decision.given:
@@ -742,7 +785,7 @@ def damage_step(game: Game) -> None:
     for d in dealers:
         if first:
             combat.dealt_first_strike.add(d.uid)
-        who = game.active if d.attacker else defending_player(game)
+        who = game.active if d.attacker else (d.c.controller or defending_player(game))
         game.record("combat", "combat.damage_assigned", *d.rules, objects=[game.objects[d.uid].id], player=who,
                     creature=label(game, d.c), power=_power(d), why=d.why, details=d.why_params)
     dealing = [d for d in dealers if any(n > 0 for n in d.parts.values())]

@@ -48,8 +48,46 @@ def on_battlefield(game: Game, uid: int) -> bool:
 
 
 def defending_player(game: Game) -> str:
-    """CR 506.2: in a two-player game the non-active player is the defending player."""
+    """CR 506.2: in a two-player game the non-active player is the defending player. With more players (802.2a)
+    the defending player of the first attacking creature, else the first opponent in turn order."""
+    combat = game.combat
+    if combat is not None and combat.defenders:
+        for uid in combat.attackers:
+            if uid in combat.defenders and game.is_player(combat.defenders[uid]):
+                return combat.defenders[uid]
+        for name in combat.defenders.values():
+            if game.is_player(name):
+                return name
     return game.opponent(game.active)
+
+
+def defender_of(game: Game, attacker: int) -> str:
+    """The defending player of an attacking creature (CR 508.5, 802.2a): the player it attacks, the controller of
+    the planeswalker or the protector of the battle it attacks, as it was declared."""
+    combat = game.combat
+    if combat is not None and attacker in combat.defenders:
+        return combat.defenders[attacker]
+    return defending_player(game)
+
+
+def _blocker_defender(game: Game, uid: int) -> str:
+    """The defending player a blocking creature blocks for (802.4): that of the attackers it blocks."""
+    combat = game.combat
+    if combat is not None and combat.defenders:
+        for att in combat.blockers.get(uid, []):
+            if att in combat.defenders:
+                return combat.defenders[att]
+    return defending_player(game)
+
+
+def _target_defender(game: Game, target: int) -> str:
+    """The defending player of an attacked planeswalker or battle: that of the creatures attacking it."""
+    combat = game.combat
+    if combat is not None and combat.defenders:
+        for att, t in combat.attackers.items():
+            if t == target and att in combat.defenders:
+                return combat.defenders[att]
+    return defending_player(game)
 
 
 def update_combat(game: Game) -> None:
@@ -60,7 +98,6 @@ def update_combat(game: Game) -> None:
         return          # no combat; or inside one simultaneous event, which checks as it ends
     if not combat.attackers and not combat.blockers:
         return
-    defender = defending_player(game)
     for uid in list(combat.attackers):
         reason = _creature_reason(game, uid, game.active)
         if reason:
@@ -68,7 +105,7 @@ def update_combat(game: Game) -> None:
             combat.blocked.discard(uid)
             game.record("combat", "combat.removed", "506.4", creature=name_of(game, uid), **reason)
     for uid in list(combat.blockers):
-        reason = _creature_reason(game, uid, defender)
+        reason = _creature_reason(game, uid, _blocker_defender(game, uid))
         if reason:
             del combat.blockers[uid]
             game.record("combat", "combat.removed", "506.4", creature=name_of(game, uid), **reason)
@@ -76,7 +113,7 @@ def update_combat(game: Game) -> None:
     for target in attacked:
         if target in combat.no_longer_attacked:
             continue
-        reason = _attacked_reason(game, target, defender)
+        reason = _attacked_reason(game, target, _target_defender(game, target))
         if reason:
             combat.no_longer_attacked.add(target)
             attackers = [a for a, t in combat.attackers.items() if t == target]
@@ -88,11 +125,11 @@ def is_attacked(game: Game, target: Ref) -> bool:
     """Whether what an attacker attacks is still attacked (CR 506.4, 506.4c): a player, or a planeswalker or
     battle not removed from combat."""
     if isinstance(target, str):
-        return True
+        return game.is_player(target)   # a player who has left the game is not dealt combat damage (800.4e)
     combat = game.combat
     if combat is not None and target in combat.no_longer_attacked:
         return False
-    return _attacked_reason(game, target, defending_player(game)) is None
+    return _attacked_reason(game, target, _target_defender(game, target)) is None
 
 
 def _creature_reason(game: Game, uid: int, controller: str) -> dict[str, Any] | None:
@@ -120,7 +157,7 @@ def _attacked_reason(game: Game, uid: int, defender: str) -> dict[str, Any] | No
             return {"reason": "controller", "controller": c.controller}
         return None
     if c.is_type("Battle"):
-        if c.controller is None or game.opponent(c.controller) != defender:
+        if c.controller is None or defender not in game.opponents(c.controller):
             return {"reason": "controller", "controller": c.controller}
         return None
     return {"reason": "not_attackable"}

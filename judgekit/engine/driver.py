@@ -94,6 +94,8 @@ def _report_game_over(game: Game, skipped: int) -> None:
         "pending": bool(game.pending), "skipped": skipped}
     if loop:
         params["loop"] = True
+    if game.left:   # players who left the game earlier (800.4a): the end concerns those who remained
+        params["left"] = [p.name for p in game.left]
     game.record("end", "driver.game_over", *rules, **params)
 
 

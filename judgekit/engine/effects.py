@@ -180,7 +180,7 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
         if to in ("you", "controller"):
             return [ctx.controller]
         if to == "opponent":
-            return [game.opponent(ctx.controller)]
+            return list[Ref](game.opponents(ctx.controller))   # each opponent still in the game, in turn order (2.9)
         if to == "trigger_object":
             return [ctx.trigger_object] if ctx.trigger_object is not None else []
         if to == "event_object":

@@ -10,6 +10,9 @@ battlefield cease to exist), 704.5f (toughness 0 or less), 704.5g (lethal damage
 defense). Not applicable in scenario format v1: 704.5b (libraries are not modelled) and 704.5e (copies of spells
 are not modelled).
 
+A player who loses (704.5a, 704.5c) leaves the game once the check's actions are done, when two or more players
+remain (CR 104.5, 800.4a; :mod:`judgekit.engine.players`); otherwise the loss ends the game and nobody leaves.
+
 Indestructible permanents ignore 704.5g/704.5h (702.12b) but not 704.5f; a regeneration shield replaces the
 destruction of 704.5g/704.5h (701.19a). Legend rule without a choice: the replay keeps the one that has been
 on the battlefield longest (the first in timestamp order) and says so; ``choices: {<id of one of them>:
@@ -21,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgekit.engine import players
 from judgekit.engine.characteristics import all_chars
 from judgekit.engine.choices import LegendRule
 from judgekit.engine.effects import destroy, protected_from, simultaneous
@@ -118,6 +122,9 @@ def check(game: Game) -> bool:
                 rec = game.record("sba", code, *rules, objects=[obj.id], **params)
                 move(game, obj, Zone.GRAVEYARD, lki=table.get(obj.uid))
                 _say_where(game, rec, obj, kept=obj.current)
+        if plan.lose and not players.ends_game(game):
+            # CR 104.5, 800.4a: with two or more players still in the game, those who lost leave it at once.
+            players.leave(game, [name for name, _s, _r in plan.lose])
         game.touch()
     _clear_deathtouch(game)
     if moving and not (plan.lose or plan.cease or plan.annihilate or plan.unattach) and all(

@@ -48,7 +48,7 @@ def priority_holder(game: Game) -> str:
     """The player who has priority now: the one who last cast or activated (117.3c), the active player after a
     resolution (117.3b) and at the beginning of a step (117.3a)."""
     if game.priority is None or game.priority[1] != str(game.step):
-        return game.active
+        return game.apnap()[0] if game.left else game.active   # 800.4j: the next player, without one
     return game.priority[0]
 
 
@@ -59,7 +59,8 @@ def _passed(game: Game, who: str) -> str | None:
 
 
 def game_over(game: Game) -> str | None:
-    """The name of a player who has lost (CR 104.2a: in a two-player game the other one wins), if any."""
+    """The name of a player who has lost and ended the game (CR 104.2a), if any (a player who left the game is
+    no longer in ``game.players``, 800.4a)."""
     for p in game.players:
         if p.lost:
             return p.name
@@ -163,7 +164,7 @@ def _targets(game: Game, action: dict[str, Any]) -> list[Ref]:
     for t in written:
         if t in game.ids:
             out.append(game.ids[t])
-        elif game.is_player(t):
+        elif game.is_player(t) or t in game.seats:   # a player who left is an illegal target (800.4a)
             out.append(t)
         else:
             raise ScenarioProblem("stack.unknown_target", (key,), target=t)
@@ -380,7 +381,7 @@ def resolve_top(game: Game) -> None:
     the last step (608.2n); permanent spells enter the battlefield (608.3), an Aura attached to its target."""
     item = game.stack.pop()
     game.touch()
-    _set_priority(game, game.active)
+    _set_priority(game, game.apnap()[0] if game.left else game.active)
     source_c = source_chars(game, item.source_uid, item.source_lki)
     illegal: list[tuple[Ref, dict[str, Any]]] = []
     # A modal spell's or ability's targets are checked against the selector of their own mode (700.2c).

@@ -324,6 +324,8 @@ class CombatState:
     dealt_first_strike: set[int] = field(default_factory=set)
     assignments: dict[int, dict[Ref, int]] = field(default_factory=dict)
     no_longer_attacked: set[int] = field(default_factory=set)
+    # Attacker uid -> its defending player, fixed as it is declared (CR 508.5, 802.2a; SCENARIO-FORMAT.md 2.9).
+    defenders: dict[int, str] = field(default_factory=dict)
 
     def blocked_by(self, attacker: int) -> list[int]:
         """Blockers of ``attacker`` in declaration order."""
@@ -396,6 +398,15 @@ class Game:
     token_numbers: dict[str, int] = field(default_factory=dict)
     # The key path of the scenario action being run (``("actions", 3)``), for the decisions it announces.
     action_key: tuple[str | int, ...] = ()
+    # SCENARIO-FORMAT.md 2.9: ``players`` holds the players still in the game; a player who loses leaves it
+    # (CR 800.4a) and moves to ``left``. ``seats`` is the turn order of every player, those who left included
+    # (filled from ``players`` when the game is made).
+    left: list[Player] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [p.name for p in self.players]
 
     # -- bookkeeping -------------------------------------------------------------------------------------
     def touch(self) -> None:
@@ -437,19 +448,44 @@ class Game:
         for p in self.players:
             if p.name == name:
                 return p
+        for p in self.left:
+            if p.name == name:
+                return p
         raise KeyError(name)
 
     def is_player(self, ref: Any) -> bool:
         return isinstance(ref, str) and any(p.name == ref for p in self.players)
 
     def opponent(self, name: str) -> str:
+        """The first opponent of ``name`` in ``players`` order still in the game (2.9)."""
         return next(p.name for p in self.players if p.name != name)
 
+    def opponents(self, name: str) -> list[str]:
+        """Every opponent of ``name`` still in the game, in turn order after that player (CR 102.2, 800.4)."""
+        return [n for n in self._from(name) if n != name]
+
+    def _from(self, name: str) -> list[str]:
+        """The players still in the game in turn order, starting with ``name`` or, if that player has left, with
+        the next player in turn order still in the game (CR 800.4j)."""
+        seats = self.seats if name in self.seats else [p.name for p in self.players]
+        if name not in seats:
+            return [p.name for p in self.players]
+        i = seats.index(name)
+        inside = {p.name for p in self.players}
+        return [n for n in seats[i:] + seats[:i] if n in inside]
+
     def apnap(self) -> list[str]:
-        """Players in APNAP order (CR 101.4): active player first."""
+        """Players in APNAP order (CR 101.4): the active player, then the others in turn order; while the turn goes
+        on without its active player (800.4j), the next player in turn order still in the game first."""
         names = [p.name for p in self.players]
-        i = names.index(self.active)
-        return names[i:] + names[:i]
+        if self.active in names and len(self.seats) == len(names):
+            i = names.index(self.active)
+            return names[i:] + names[:i]
+        return self._from(self.active)
+
+    def active_left(self) -> bool:
+        """Whether the active player has left the game: the turn goes on without one (CR 800.4j)."""
+        return bool(self.left) and all(p.name != self.active for p in self.players)
 
     def obj(self, ref: str | int) -> GameObject:
         """The object with this uid, or the newest incarnation of this scenario id."""

@@ -13,7 +13,8 @@ Persist (702.79) and undying (702.93) are triggered abilities of the keyword, wi
 on the object's last known information (603.4).
 
 :func:`put_on_stack` puts the pending abilities on the stack the next time a player would receive priority, after
-state-based actions (603.3): the active player's first, then the other player's (APNAP, 603.3b); a player orders
+state-based actions (603.3): the active player's first, then each other player's in turn order (APNAP, 101.4,
+603.3b; those of a player who has left the game are not put on the stack, 800.4d); a player orders
 their own with ``choices.apnap_order`` (ids of the sources, in the order they go on the stack) or, without it,
 in timestamp order of their sources. Targets come from ``choices[source id]`` (one per trigger, in trigger
 order), otherwise the first legal object in timestamp order, then players in ``players`` order (603.3d).
@@ -329,14 +330,19 @@ def _describe(game: Game, t: PendingTrigger) -> dict[str, Any]:
 
 def put_on_stack(game: Game) -> None:
     """CR 603.3, 603.3b: the active player puts all their pending triggered abilities on the stack in the
-    order they choose, then the other player; the last one put on the stack resolves first."""
+    order they choose, then each other player in turn order (101.4); the last one put on the stack resolves
+    first. Those of a player who has left the game are not put on the stack (800.4d)."""
     pending, game.pending = game.pending, []
     if not pending:
         return
+    if game.left:
+        pending = _without_left_players(game, pending)
     players_with = [p for p in game.apnap() if any(t.controller == p for t in pending)]
     if len(pending) > 1:
-        game.record("trigger", "triggers.pending", "603.3", *(["603.3b"] if len(players_with) > 1 else []),
-                    triggers=[_describe(game, t) for t in pending], players=players_with)
+        rec = game.record("trigger", "triggers.pending", "603.3", *(["603.3b"] if len(players_with) > 1 else []),
+                          triggers=[_describe(game, t) for t in pending], players=players_with)
+        if game.left and game.active_left():
+            rec.params["no_active"] = True
     for player in game.apnap():
         mine = [t for t in pending if t.controller == player]
         if not mine:
@@ -350,6 +356,17 @@ def put_on_stack(game: Game) -> None:
                         chosen=decision.given)
         for t in mine:
             _push(game, t)
+
+
+def _without_left_players(game: Game, pending: list[PendingTrigger]) -> list[PendingTrigger]:
+    """CR 800.4d: a triggered ability that a player who has left the game would control is not put on the
+    stack (SCENARIO-FORMAT.md 2.9)."""
+    inside = {p.name for p in game.players}
+    for t in pending:
+        if t.controller not in inside:
+            game.record("players", "players.trigger_not_put", "800.4d", player=t.controller,
+                        **{k: v for k, v in _describe(game, t).items() if k != "controller"})
+    return [t for t in pending if t.controller in inside]
 
 
 def _push(game: Game, t: PendingTrigger) -> None:

@@ -55,6 +55,8 @@ def _discard_to_hand_size(game: Game) -> None:
     """CR 514.1: the active player discards down to the maximum hand size (seven), choosing which cards
     (a :class:`~judgekit.engine.choices.Discard` decision; by default the cards most recently put into the hand,
     SCENARIO-FORMAT.md 2.2)."""
+    if game.active_left():
+        return          # CR 800.4j: the turn-based actions of a player who has left no longer happen
     hand = game.in_zone(Zone.HAND, game.active)
     excess = len(hand) - MAX_HAND_SIZE
     if excess <= 0:

@@ -38,7 +38,7 @@ _KIND_IT = {
     "sba": "azioni di stato", "damage": "danno", "combat": "combattimento", "step": "sottofase",
     "effect": "effetto", "cost": "costo", "choice": "scelta", "cleanup": "cancellazione", "error": "errore",
     "layers": "layer", "layer": "layer", "characteristics": "risultato", "end": "fine della partita",
-    "replacement": "sostituzione",
+    "replacement": "sostituzione", "players": "giocatori",
 }
 
 # The short ruling stays within this many lines (at 80 columns, for every shipped scenario).

@@ -66,11 +66,12 @@ def final_state(game: Game) -> dict[str, Any]:
         stack.append({"kind": item.kind, "id": item.id, "source": item.source_name, "controller": item.controller,
                       "targets": [t if isinstance(t, str) else game.objects[t].id for t in item.targets]})
     return {
-        "players": {p.name: player_result(game, p.name) for p in game.players},
+        # Every player in turn order, those who left the game included (2.9).
+        "players": {name: player_result(game, name) for name in game.seats},
         "objects": objects,
         "stack": stack,
         # Where the replay stopped (2.10): the turn number, whose turn it is, the step (cleanup after end_turn).
         "turn": game.turn,
-        "active_player": game.active,
+        "active_player": None if game.active_left() else game.active,   # 800.4j: a turn without one
         "step": game.step.value,
     }

@@ -187,21 +187,24 @@ def _objects_part(moves: list[_Move], focus: Focus) -> tuple[str, dict[str, Any]
 
 def _player_changes(game: Game, start: Start) -> list[dict[str, Any]]:
     changes = []
-    for p in game.players:
+    for p in (game.player(name) for name in game.seats):   # those who left the game too (2.9)
         life, poison = start.players.get(p.name, (p.life, p.poison))
         if (life, poison) == (p.life, p.poison) and not p.lost:
             continue
         changes.append({"name": p.name, "life": [life, p.life] if life != p.life else None,
                         "poison": [poison, p.poison] if poison != p.poison else None, "lost": p.lost})
+        if p in game.left:
+            changes[-1]["left"] = True
     return changes
 
 
 def _players_part(game: Game, changes: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
     if not changes:
         return None
+    # Players who left the game lost; the game ends when fewer than two remain (CR 104.2a, 104.4a, 800.4a).
     losers = [p for p in game.players if p.lost]
     draw = bool(losers) and len(losers) == len(game.players)
-    winners = [p.name for p in game.players if not p.lost] if losers and not draw else []
+    winners = [p.name for p in game.players if not p.lost] if (losers or game.left) and not draw else []
     if len(winners) > 1:   # several players still in the game: nobody has won yet (CR 104.2a)
         winners = []
     return "verdict.players", {"changes": changes, "draw": draw, "winners": winners}
@@ -353,7 +356,8 @@ def _add_layer_candidate(out: list[tuple[tuple[int, int], str, str]], rules: lis
 def _loss(game: Game, names: Names) -> Decisive | None:
     """The rule that made a player lose, and the step that applies it (the first record citing it: the
     state-based action or the loop, before the end of the game that cites it again)."""
-    rules = [p.loss_rule for p in game.players if p.lost and p.loss_rule]
+    # The loss that ended the game first (players still in it), then those of players who left it (2.9).
+    rules = [p.loss_rule for p in [*game.players, *game.left] if p.lost and p.loss_rule]
     if not rules:
         return None
     rule = rules[0]

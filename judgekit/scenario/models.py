@@ -10,7 +10,8 @@ dumped with ``exclude_unset=True`` instead, so that a field given as null is com
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AfterValidator,
@@ -36,6 +37,7 @@ from judgekit.engine.operations import OPERATIONS
 from judgekit.engine.replacement import DAMAGE_EVENTS, DESTINATIONS, EVENT_MODIFIERS
 from judgekit.engine.specdata import RULE_OPS
 from judgekit.engine.triggers import TRIGGER_EVENTS
+from judgekit.scenario import limits
 from judgekit.scenario.terms import require
 from judgekit.validation import StrictModel
 
@@ -56,7 +58,15 @@ SupertypeName = Annotated[str, _term("supertype")]
 ColorName = Annotated[str, _term("color")]
 KeywordName = Annotated[str, _term("keyword")]
 StepName = Annotated[str, _term("step")]
-ZoneName = Annotated[str, _term("zone")]
+def _zone(value: str) -> str:
+    """A zone name; the command zone is refused saying that version 2 does not model it (limits.py)."""
+    said = limits.zone_message(value)
+    if said:
+        raise ValueError(said)
+    return require(value, "zone")
+
+
+ZoneName = Annotated[str, AfterValidator(_zone)]
 
 
 def _subtype(value: str) -> str:
@@ -994,16 +1004,17 @@ def _player_entry(value: Any) -> Any:
 
 
 PlayerEntry = Annotated[PlayerSpec, BeforeValidator(_player_entry)]
-# How many players a game may have in this version of judgekit.
+# How many players a game may have (SCENARIO-FORMAT.md 2.9): two to four, in turn order.
 PLAYER_COUNT = 2
+MAX_PLAYER_COUNT = limits.MAX_PLAYERS
 
 
 def _two_players(value: list[PlayerSpec]) -> list[PlayerSpec]:
-    if len(value) > PLAYER_COUNT:
-        raise ValueError(f"questa versione di judgekit gestisce partite di {PLAYER_COUNT} giocatori, non di "
-                         f"{len(value)}: indica esattamente {PLAYER_COUNT} giocatori")
+    if len(value) > MAX_PLAYER_COUNT:
+        raise ValueError(limits.players_message(len(value)))
     if len(value) < PLAYER_COUNT:
-        raise ValueError(f"servono esattamente {PLAYER_COUNT} giocatori (ne sono indicati {len(value)})")
+        raise ValueError(f"servono da {PLAYER_COUNT} a {MAX_PLAYER_COUNT} giocatori (ne sono indicati "
+                         f"{len(value)})")
     return value
 
 
@@ -1190,6 +1201,9 @@ def _action_before(value: Any) -> Any:
     if isinstance(value, dict):
         unknown = [str(k) for k in value if k not in ACTION_KINDS]
         if unknown:
+            said = limits.limit_message(unknown[0])
+            if said:
+                raise ValueError(said)
             from rapidfuzz import process
 
             near = process.extractOne(unknown[0], ACTION_KINDS, score_cutoff=60)
@@ -1328,6 +1342,8 @@ class Scenario(StrictModel):
     expect: Expect | None = None
     # judgekit's extension: words to find the scenario by (``judgekit scenarios QUERY``); no effect on the replay.
     tags: Annotated[list[str], BeforeValidator(_as_list)] = []
+    # An unknown key that names what version 2 does not model is refused saying so (limits.py, issue 13).
+    unknown_key_message: ClassVar[Callable[[str], str | None]] = staticmethod(limits.limit_message)
 
     @field_validator("step")
     @classmethod

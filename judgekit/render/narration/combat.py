@@ -65,6 +65,10 @@ def _no_attackers(p: P, names: Names) -> str:
 
 
 def _no_blockers(p: P, names: Names) -> str:
+    if p.get("players"):
+        who = ", ".join(p["players"][:-1]) + " e " + p["players"][-1]
+        return (f"Nessun giocatore in difesa ({who}) dichiara bloccanti: {_whos(p['attackers'], names)} non "
+                f"{_blocked(len(p['attackers']))}.")
     return (f"{p['player']} non dichiara bloccanti: {_whos(p['attackers'], names)} non "
             f"{_blocked(len(p['attackers']))}.")
 
@@ -329,6 +333,9 @@ WHY: dict[str, Callable[[P, Names], str]] = {
         "è bloccata ma nessuna creatura la blocca più: non assegna danno da combattimento"),
     "unblocked_target_gone": lambda d, names: (
         "non è bloccata, ma ciò che attaccava è stato rimosso dal combattimento: non assegna danno"),
+    "unblocked_player_left": lambda d, names: (
+        f"non è bloccata, ma attaccava {d['player']}, che ha lasciato la partita: il danno da combattimento non si "
+        "assegna a chi non è più in partita (800.4e), quindi non assegna danno"),
     "unblocked": lambda d, names: f"non è bloccata: assegna {_parts(d['parts'], names)}",
     "blocks_none": lambda d, names: "non blocca più alcuna creatura: non assegna danno da combattimento",
     "single": lambda d, names: (

@@ -22,6 +22,9 @@ def _start(p: dict[str, Any], names: Names) -> str:
 def _game_over(p: dict[str, Any], names: Names) -> str:
     if p.get("loop"):
         text = "La partita è finita: è patta (104.4b), nessun giocatore vince."
+    elif p["draw"] and p.get("left"):
+        text = ("La partita è finita: tutti i giocatori rimasti hanno perso nello stesso momento, la partita è "
+                "patta (104.4a).")
     elif p["draw"]:
         text = "La partita è finita: tutti i giocatori hanno perso nello stesso momento, la partita è patta."
     else:

@@ -54,8 +54,19 @@ def _pending(p: dict[str, Any], names: Names) -> str:
     text = (f"Si sono innescate {len(triggers)} abilità ({listed}): vanno in pila ora che un giocatore "
             "riceverebbe priorità, dopo le azioni generate dallo stato (603.3)")
     if len(players) > 1:
-        text += (f". Ordine APNAP: prima {players[0]}, il giocatore attivo, mette in pila le sue, poi "
-                 f"{players[1]}: le abilità di {players[-1]} si risolveranno per prime (603.3b)")
+        first = f"{players[0]}, il giocatore attivo"
+        if p.get("no_active"):
+            rest = ", ".join(players[1:-1]) + (" e infine " if len(players) > 2 else "") + players[-1]
+            text += (". Il giocatore attivo ha lasciato la partita: le abilità vanno in pila nell'ordine di turno "
+                     f"a partire dal giocatore che lo segue (800.4j), prima quelle di {players[0]}, poi quelle di "
+                     f"{rest}: le abilità di {players[-1]} si risolveranno per prime (101.4, 603.3b)")
+        elif len(players) == 2:
+            text += (f". Ordine APNAP: prima {first}, mette in pila le sue, poi {players[1]}: le abilità di "
+                     f"{players[-1]} si risolveranno per prime (603.3b)")
+        else:
+            rest = ", ".join(players[1:-1]) + " e infine " + players[-1]
+            text += (f". Ordine APNAP: prima {first}, mette in pila le sue, poi {rest}, nell'ordine di turno: "
+                     f"le abilità di {players[-1]} si risolveranno per prime (101.4, 603.3b)")
     return text + "."
 
 

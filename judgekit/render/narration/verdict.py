@@ -128,7 +128,7 @@ def _player(c: dict[str, Any]) -> str:
         before, after = c["poison"]
         parts.append(f"passa da {before} a {after} {plural(after, 'segnalino veleno', 'segnalini veleno')}")
     if c["lost"]:
-        parts.append("perde la partita")
+        parts.append("perde la partita e la lascia (800.4a)" if c.get("left") else "perde la partita")
     return f"{c['name']} " + " e ".join(parts)
 
 
