@@ -98,9 +98,10 @@ EVENTS_IT = {
 def ability_label(label: str) -> str:
     """A non-mana ability of a result in Italian words: ``static`` -> ``statica``, ``trigger:dies`` ->
     ``innescata quando muore``."""
+    from judgekit.render.narration.events import LABEL_IT
     from judgekit.render.terms import ability_label_it
 
     if label.startswith("trigger:"):
         event = label.split(":", 1)[1]
-        return f"innescata {EVENTS_IT.get(event, event.replace('_', ' '))}".strip()
+        return f"innescata {EVENTS_IT.get(event) or LABEL_IT.get(event, event.replace('_', ' '))}".strip()
     return ability_label_it(label)
