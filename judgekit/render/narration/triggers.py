@@ -19,7 +19,7 @@ EVENT_IT = {
     "beginning_of_combat": "inizio del combattimento",
 }
 
-EVENT_IT.update(SUBJECT_IT)
+EVENT_IT.update({**PHRASE_IT, **SUBJECT_IT})
 
 # Events at the beginning of a step: the ability is named by its trigger ("all'inizio del mantenimento").
 _STEP_EVENTS = {"beginning_of_upkeep", "beginning_of_end_step", "beginning_of_combat"}
