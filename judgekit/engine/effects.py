@@ -372,6 +372,8 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
             amount = _counters_put(game, GameEvent(EventKind.COUNTERS, player=player.name, amount=amount,
                                                    data={"kind": "poison"}))
             player.poison += amount
+            if amount > 0:
+                game.emit(GameEvent(EventKind.COUNTERS, player=player.name, amount=amount, data={"kind": "poison"}))
             game.record("damage", "effects.damage_infect_player", "120.3b", "702.90b", source=source.name,
                         amount=amount, combat=combat, player=player.name, poison=player.poison)
         else:
@@ -407,6 +409,8 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                 put = _counters_put(game, GameEvent(EventKind.COUNTERS, obj=obj.uid, amount=amount,
                                                     data={"kind": "-1/-1"}))
                 obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + put
+                if put > 0:
+                    game.emit(GameEvent(EventKind.COUNTERS, obj=obj.uid, amount=put, data={"kind": "-1/-1"}))
                 game.record("damage", "effects.damage_minus_counters", "120.3d",
                             "702.80" if source.has("wither") else "702.90c", objects=[obj.id], source=source.name,
                             amount=amount, combat=combat, target=tc.name,
