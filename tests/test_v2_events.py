@@ -342,3 +342,25 @@ def test_player_refs_load_in_to_and_of() -> None:
     text = SCENARIO.replace("{TRIGGER}", "{event: beginning_of_upkeep, of: {controller_of: self}}").replace(
         "{gain_life: event_amount, to: you}", "{lose_life: {life: {owner_of: self}}, to: {controller_of: self}}")
     load_scenario_text(text)
+
+
+def test_a_player_event_refuses_an_object_selector() -> None:
+    with pytest.raises(InvalidFileError) as err:
+        load_scenario_text(SCENARIO.replace("{TRIGGER}", "{event: gains_life, of: {types: [Creature]}}"))
+    assert "giocatore" in err.value.issues[0].message
+
+
+def test_counters_of_two_kinds_at_once_are_one_event_for_the_object() -> None:
+    """CR 603.2c: an object getting counters at one time is one event, whatever their kinds."""
+    g = GameBuilder()
+    g.permanent("Nursery", types=["Enchantment"], abilities=[ability(
+        {"event": "counters_put", "of": {"types": ["Creature"]}}, gain("event_amount"))])
+    bear = g.creature("Bear", 2, 2)
+    spell = g.card("Spell", "Anna", types=["Sorcery"], target={"types": ["Creature"]},
+                   effect=[entry(add_counters={"+1/+1": 1, "charge": 2}, to="target")])
+    g.build()
+    g.cast(spell, targets=[bear])
+    g.resolve()
+    assert len(g.game.stack) == 1
+    g.resolve()
+    assert g.life("Anna") == 23

@@ -264,7 +264,7 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
     "discards": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: bool(ev.data.get("discard")),
                              player=lambda g, ev: ev.data.get("discard"), amount=_one,
                              event_player=lambda g, ev: ev.data.get("discard"), card=_new_object),
-    "counters_put": TriggerEvent(EventKind.COUNTERS, _gain, _recipient, amount=_amount,
+    "counters_put": TriggerEvent(EventKind.COUNTERS, _gain, _recipient, group=_recipient, amount=_amount,
                                  event_player=lambda g, ev: ev.player or _controller(g, ev.obj)),
     "sacrificed": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: bool(ev.data.get("sacrificed")),
                                _event_object, event_player=lambda g, ev: ev.data.get("sacrificed")),
