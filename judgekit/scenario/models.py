@@ -518,8 +518,8 @@ class TriggerSpec(StrictModel):
             from judgekit.scenario.terms import canonical
 
             self.kind = canonical(self.kind, "counter") or self.kind
-        event = TRIGGER_EVENTS.get(self.event)
-        if event is not None and event.player is not None and (
+        found = TRIGGER_EVENTS.get(self.event)
+        if found is not None and found.player is not None and (
                 isinstance(self.of, list) or (isinstance(self.of, SelectorFilter) and not self.of.player)):
             raise ValueError(f"per l'evento {self.event} «of» dice di quale giocatore si parla (per le fasi: di chi è "
                              "il turno): you, opponent, any, il nome di un giocatore, {controller_of: ...} o un "
