@@ -261,6 +261,9 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
                                event_player=lambda g, ev: ev.player),
     "loses_life": TriggerEvent(EventKind.LIFE_LOSS, _gain, player=lambda g, ev: ev.player, amount=_amount,
                                event_player=lambda g, ev: ev.player),
+    # A card drawn (CR 121.2): a ``draw`` game event emitted once the card is drawn (``player``; ``obj`` the card).
+    "draws": TriggerEvent(EventKind.DRAW, lambda g, ev, s: True, player=lambda g, ev: ev.player, amount=_one,
+                          event_player=lambda g, ev: ev.player, card=_event_object),
     "discards": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: bool(ev.data.get("discard")),
                              player=lambda g, ev: ev.data.get("discard"), amount=_one,
                              event_player=lambda g, ev: ev.data.get("discard"), card=_new_object),

@@ -17,22 +17,10 @@ SUBJECT_IT = {
 PHRASE_IT = {
     "gains_life": "ogni volta che un giocatore guadagna punti vita",
     "loses_life": "ogni volta che un giocatore perde punti vita",
+    "draws": "ogni volta che un giocatore pesca una carta",
     "discards": "ogni volta che un giocatore scarta una carta",
     "one_or_more_die": "ogni volta che una o più creature muoiono",
     "beginning_of_draw_step": "all'inizio della sottofase di acquisizione",
     "beginning_of_precombat_main": "all'inizio della fase principale prima del combattimento",
-    "end_of_combat": "all'inizio della sottofase di fine combattimento",
-}
-
-# What a triggered ability waits for, as the board names it ("innescata quando ...").
-LABEL_IT = {
-    "dealt_damage": "quando subisce danno", "gains_life": "quando un giocatore guadagna punti vita",
-    "loses_life": "quando un giocatore perde punti vita", "discards": "quando un giocatore scarta",
-    "counters_put": "quando riceve segnalini", "sacrificed": "quando viene sacrificato",
-    "becomes_tapped": "quando diventa TAPpato", "token_created": "quando viene creata una pedina",
-    "one_or_more_die": "quando una o più creature muoiono", "cast": "quando viene lanciata una magia",
-    "becomes_target": "quando diventa bersaglio",
-    "beginning_of_draw_step": "all'inizio della sottofase di acquisizione",
-    "beginning_of_precombat_main": "all'inizio della prima fase principale",
     "end_of_combat": "all'inizio della sottofase di fine combattimento",
 }
