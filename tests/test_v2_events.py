@@ -364,3 +364,19 @@ def test_counters_of_two_kinds_at_once_are_one_event_for_the_object() -> None:
     assert len(g.game.stack) == 1
     g.resolve()
     assert g.life("Anna") == 23
+
+
+def test_draws_waits_for_a_card_drawn() -> None:
+    """``draws`` with ``of: opponent``: one trigger for each card drawn (CR 121.2), ``event_amount`` 1."""
+    from judgekit.engine.state import EventKind, GameEvent
+
+    g = GameBuilder()
+    g.permanent("Spy", types=["Enchantment"], abilities=[
+        ability({"event": "draws", "of": "opponent"}, [{"lose_life": "event_amount", "to": "event_player"}])])
+    g.build()
+    g.game.emit(GameEvent(EventKind.DRAW, player="Bruno"))
+    g.game.emit(GameEvent(EventKind.DRAW, player="Anna"))
+    g.settle()
+    g.resolve(everything=True)
+    assert g.life("Bruno") == 19
+    assert g.life("Anna") == 20
