@@ -26,6 +26,7 @@ from judgekit.engine.choices import DamageDivision
 from judgekit.engine.combat_removal import defending_player, is_attacked, label, name_of, on_battlefield, update_combat
 from judgekit.engine.effects import deal_damage, protected_from, simultaneous_damage
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.events import tapped_event
 from judgekit.engine.restrictions import assigns_as_unblocked, check_attackers, check_blockers, rule_ops, unblockable_by
 from judgekit.engine.state import CombatState, Computed, EventKind, Game, GameEvent, Ref
 from judgekit.engine.steps import announce_step
@@ -228,6 +229,7 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
                         creature=label(game, c), attacked=what)
         else:
             obj.tapped = True
+            tapped_event(game, obj)
             game.record("combat", "combat.attacks", *rules, "508.1f", objects=[obj.id], creature=label(game, c),
                         attacked=what)
     game.touch()

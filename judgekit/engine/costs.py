@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judgekit.engine.errors import IllegalAction
+from judgekit.engine.events import tapped_event
 from judgekit.engine.specs import Cost
 from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject
 
@@ -42,7 +43,10 @@ def _check_tap(p: Payer, cost: Cost) -> None:
 
 
 def _pay_tap(p: Payer, cost: Cost) -> list[dict[str, Any]]:
+    was = p.source.tapped
     p.source.tapped = cost.kind == "tap"
+    if p.source.tapped and not was:
+        tapped_event(p.game, p.source)
     return [{"cost": cost.kind, "card": p.chars.name}]
 
 

@@ -25,6 +25,7 @@ from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.events import entering_counters, excess_damage, players_of, tag_move, tapped_event
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import enter, entered, make_object, move, move_to, slug, token_id
 from judgekit.engine.replacement import (
@@ -50,7 +51,7 @@ from judgekit.engine.selectors import (
     select_players,
 )
 from judgekit.engine.specdata import RULE_OPS
-from judgekit.engine.specs import EffectEntry, Filter, ReturnParam, TokenSpec
+from judgekit.engine.specs import EffectEntry, Filter, PlayerOf, ReturnParam, TokenSpec
 from judgekit.engine.state import (
     Batch,
     Computed,
@@ -96,6 +97,10 @@ class EffectContext:
     event_object: int | None = None
     event_player: str | None = None
     event_amount: int = 0
+    # The spell of a ``cast`` trigger, the spell or ability of a ``becomes_target`` one (SCENARIO-FORMAT.md 2.7).
+    trigger_spell: int | None = None
+    # ``excess_damage``: what the latest ``damage`` entry of the effect list dealt beyond lethal (CR 120.4a).
+    excess_damage: int = 0
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)
@@ -114,7 +119,8 @@ def selector_context(game: Game, ctx: EffectContext) -> SelectorContext:
 
 def value_context(game: Game, ctx: EffectContext) -> ValueContext:
     return ValueContext(game, all_chars(game), selector_context(game, ctx), None, list(ctx.targets),
-                        ctx.trigger_object, ctx.x, ctx.event_amount)
+                        ctx.trigger_object, ctx.x, ctx.event_amount,
+                        refs=lambda ref: resolve_refs(game, ctx, ref, None), excess_damage=ctx.excess_damage)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -187,6 +193,8 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return [ctx.event_object] if ctx.event_object is not None else []
         if to == "event_player":
             return [ctx.event_player] if ctx.event_player is not None else []
+        if to == "trigger_spell":
+            return [ctx.trigger_spell] if ctx.trigger_spell is not None else []
         if to == "chosen":
             src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
             return [src.chosen] if src is not None and src.chosen and game.is_player(src.chosen) else []
@@ -200,6 +208,8 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
         return []
     if isinstance(to, tuple):
         return [game.ref(i) for i in to]
+    if isinstance(to, PlayerOf):
+        return list(players_of(game, to.which, resolve_refs(game, ctx, to.ref, None)))
     if isinstance(to, Filter):
         sctx = selector_context(game, ctx)
         if is_player_selector(to):
@@ -212,6 +222,7 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
 
 def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext) -> None:
     """Apply an effect list in order (CR 608.2c); each entry is one simultaneous event."""
+    ctx.excess_damage = 0
     for entry in entries:
         verb = entry.verb
         with simultaneous(game):
@@ -219,7 +230,10 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
                 create_replacement(game, ctx, entry)
             elif verb is not None:
                 refs = resolve_refs(game, ctx, entry.to, verb)
+                start = len(game.events)
                 VERBS[verb](game, ctx, entry, refs)
+                if verb == "damage":
+                    ctx.excess_damage = excess_damage(game, start)
             else:
                 refs = resolve_refs(game, ctx, entry.to, None)
                 create_continuous_effect(game, ctx, entry, refs)
@@ -281,7 +295,9 @@ def destroy(game: Game, obj: GameObject, rule: str = "701.8a", *, regenerate_ok:
     if happens is None:
         return False  # replaced by something else (SCENARIO-FORMAT.md 2.3, instead)
     if happens.data.get("regenerate"):
-        obj.tapped = True
+        if not obj.tapped:
+            obj.tapped = True
+            tapped_event(game, obj)
         obj.damage = 0
         obj.deathtouch_damage = False
         left_combat = False
@@ -364,6 +380,8 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
             amount = _counters_put(game, GameEvent(EventKind.COUNTERS, player=player.name, amount=amount,
                                                    data={"kind": "poison"}))
             player.poison += amount
+            if amount > 0:
+                game.emit(GameEvent(EventKind.COUNTERS, player=player.name, amount=amount, data={"kind": "poison"}))
             game.record("damage", "effects.damage_infect_player", "120.3b", "702.90b", source=source.name,
                         amount=amount, combat=combat, player=player.name, poison=player.poison)
         else:
@@ -399,6 +417,8 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                 put = _counters_put(game, GameEvent(EventKind.COUNTERS, obj=obj.uid, amount=amount,
                                                     data={"kind": "-1/-1"}))
                 obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + put
+                if put > 0:
+                    game.emit(GameEvent(EventKind.COUNTERS, obj=obj.uid, amount=put, data={"kind": "-1/-1"}))
                 game.record("damage", "effects.damage_minus_counters", "120.3d",
                             "702.80" if source.has("wither") else "702.90c", objects=[obj.id], source=source.name,
                             amount=amount, combat=combat, target=tc.name,
@@ -581,8 +601,11 @@ def verb_sacrifice(game: Game, ctx: EffectContext, entry: EffectEntry, refs: lis
         players = [ctx.controller] if entry.to is None else [p for p in game.apnap() if p in refs]
         count = value_amount(entry.count, value_context(game, ctx)) if entry.count is not None else 1
         victims = _edict(game, ctx, entry.param, players, count)
-    _move_together(game, victims, Zone.GRAVEYARD, lambda o, c: (
-        "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}))
+    def sacrificed(o: GameObject, c: Computed) -> tuple[str, str, dict[str, Any]]:
+        tag_move(game, o.uid, sacrificed=c.controller)
+        return "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}
+
+    _move_together(game, victims, Zone.GRAVEYARD, sacrificed)
 
 
 def _edict(game: Game, ctx: EffectContext, selector: Any, players: list[str], count: int) -> list[GameObject]:
@@ -726,24 +749,41 @@ def verb_discard(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[
                         amount=amount, given=given, chosen=[o.card.name for o in cards])
         for o in cards:
             move_to(game, o, Zone.GRAVEYARD)
+            tag_move(game, o.uid, discard=r)
             game.record("effect", "effects.discarded", "701.9a", objects=[o.id], player=r, name=o.card.name)
+
+
+def _counts(game: Game, ctx: EffectContext, param: Any) -> dict[str, int]:
+    """The counts of ``add_counters`` / ``remove_counters``, each a VALUE (SCENARIO-FORMAT.md 2.7)."""
+    vctx: ValueContext | None = None
+    out: dict[str, int] = {}
+    for kind, n in param.items():
+        if not isinstance(n, int):
+            vctx = vctx or value_context(game, ctx)
+            n = value_amount(n, vctx)
+        out[kind] = n
+    return out
 
 
 def verb_add_counters(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 122.1: put counters on objects (poison counters on players too)."""
+    counts = _counts(game, ctx, entry.param)
     for r in refs:
         if isinstance(r, str):
             p = game.player(r)
-            for kind, n in entry.param.items():
+            for kind, n in counts.items():
                 if kind == "poison" and n > 0:
                     n = _counters_put(game, GameEvent(EventKind.COUNTERS, player=r, amount=n, data={"kind": kind}))
                     if n <= 0:
                         continue
                     p.poison += n
+                    game.emit(GameEvent(EventKind.COUNTERS, player=r, amount=n, data={"kind": kind}))
                     game.record("effect", "effects.poison_counters", "122.1f", player=r, amount=n, poison=p.poison)
             game.touch()
     for o in _objects(game, refs):
-        for kind, n in entry.param.items():
+        for kind, n in counts.items():
+            if n <= 0:
+                continue
             ev = propose(game, GameEvent(EventKind.COUNTERS, obj=o.uid, amount=n, data={"kind": kind}))
             if ev is not None and ev.amount > 0:
                 n = ev.amount
@@ -755,8 +795,9 @@ def verb_add_counters(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
 
 
 def verb_remove_counters(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
+    counts = _counts(game, ctx, entry.param)
     for o in _objects(game, refs):
-        for kind, n in entry.param.items():
+        for kind, n in counts.items():
             have = o.counters.get(kind, 0)
             removed = min(have, n)
             o.counters[kind] = have - removed
@@ -770,6 +811,7 @@ def verb_tap(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]
     for o in _objects(game, refs, Zone.BATTLEFIELD):
         if not o.tapped:
             o.tapped = True
+            tapped_event(game, o)
             game.record("effect", "effects.tapped", objects=[o.id], name=o.card.name)
     game.touch()
 
@@ -792,7 +834,7 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
     """CR 111.2: the token enters under the control of the player who created it. Its id is numbered across the
     game from the base ``id`` or the slug of its name (:func:`~judgekit.engine.objects.token_id`)."""
     token: TokenSpec = entry.param
-    count = token.count
+    count = token.count if isinstance(token.count, int) else value_amount(token.count, value_context(game, ctx))
     if game.replacement_abilities or game.replacements:
         ev = propose(game, GameEvent(EventKind.CREATE_TOKENS, player=ctx.controller, amount=count))
         count = ev.amount if ev is not None else 0
@@ -819,6 +861,8 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
             game.named.append(tid)
         game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
                             data={"new": obj.uid, "controller": owner}))
+        if obj.counters:
+            entering_counters(game, obj)
         game.record("effect", "effects.token_created", "111.2", objects=[tid], player=owner, name=obj.card.name,
                     id=tid, timestamp=obj.timestamp)
 

@@ -154,6 +154,10 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
         entered(game, new, entering)
     game.emit(dataclasses.replace(proposed, to_zone=zone,
                                   data={"new": new.uid, "controller": lki.controller if lki else None}))
+    if zone == Zone.BATTLEFIELD and new.counters:
+        from judgekit.engine.events import entering_counters
+
+        entering_counters(game, new)
     game.touch()
     return new
 

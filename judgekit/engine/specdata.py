@@ -29,6 +29,7 @@ from judgekit.engine.specs import (
     Modal,
     ModeSpec,
     Ops,
+    PlayerOf,
     ReplacementSpec,
     ReturnParam,
     Selector,
@@ -40,7 +41,10 @@ from judgekit.engine.specs import (
     Value,
 )
 
-VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of", "x")
+VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of", "x",
+               "mana_value_of", "counters_on", "excess_damage")
+# The player REFs in mapping form (SCENARIO-FORMAT.md 2.7 References).
+PLAYER_OF = ("controller_of", "owner_of")
 # The one-shot verbs (SCENARIO-FORMAT "One-shot effects"), in the order of the rules core's verb table.
 VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
               "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
@@ -62,7 +66,12 @@ def selector(raw: Any) -> Selector:
         return raw
     if isinstance(raw, list | tuple):
         return tuple(str(x) for x in raw)
+    if isinstance(raw, PlayerOf):
+        return raw
     data = dict(raw or {})
+    for key in PLAYER_OF:
+        if data.get(key) is not None:
+            return PlayerOf(key.removesuffix("_of"), selector(data[key]))
     fields: dict[str, Any] = {k: tuple(data[k]) for k in _LIST_FIELDS if data.get(k) is not None}
     if data.get("any") is not None:
         fields["any"] = tuple(_filter(alt) for alt in data["any"])
@@ -90,9 +99,9 @@ def value(raw: Any) -> Value:
     data = dict(raw)
     base = next(k for k in VALUE_BASES if data.get(k) not in (None, False))
     arg = data[base]
-    if base == "count":
+    if base == "count" or isinstance(arg, Mapping | list):
         arg = selector(arg)
-    return Expr(base, arg, data.get("times"), data.get("plus"), bool(data.get("negate")))
+    return Expr(base, arg, data.get("times"), data.get("plus"), bool(data.get("negate")), data.get("kind"))
 
 
 def condition(raw: Any) -> Condition | None:
@@ -157,13 +166,13 @@ def _verb_param(verb: str, raw: Any) -> Any:
     if verb in ("damage", "gain_life", "lose_life", "draw", "discard"):
         return value(raw)
     if verb in ("add_counters", "remove_counters"):
-        return MappingProxyType(dict(raw))
+        return MappingProxyType({k: value(n) for k, n in dict(raw).items()})
     if verb == "create_token":
         if isinstance(raw, TokenSpec):
             return raw
         data = dict(raw)
-        count = int(data.pop("count", 1) or 1)
-        return TokenSpec(count, MappingProxyType(object_data(data)))
+        count = data.pop("count", 1)
+        return TokenSpec(value(count if count is not None else 1), MappingProxyType(object_data(data)))
     if verb == "fight":
         return selector(raw)
     if verb == "sacrifice" and raw is not True:
@@ -254,7 +263,11 @@ def ability(raw: Any) -> AbilitySpec:
         return AbilitySpec("trigger", trigger=TriggerSpec(
             str(trig["event"]), selector(trig.get("of", "self")), bool(raw.get("optional")),
             selector(target) if target is not None else None, effects(raw.get("effect")), raw.get("keyword"),
-            modal(raw.get("modes"), raw.get("choose"))))
+            modal(raw.get("modes"), raw.get("choose")),
+            from_=selector(trig["from"]) if trig.get("from") is not None else None, kind=trig.get("kind"),
+            targets=selector(trig["targets"]) if trig.get("targets") is not None else None,
+            by=selector(trig["by"]) if trig.get("by") is not None else None,
+            once_each_turn=bool(raw.get("once_each_turn"))))
     written = raw["activated"]
     target = written.get("target")
     return AbilitySpec("activated", activated=ActivatedSpec(
@@ -287,6 +300,8 @@ def selector_data(sel: Any) -> Any:
     """A selector as the format writes it: a word, a list of ids, or a filter mapping (given fields only)."""
     if isinstance(sel, tuple):
         return list(sel)
+    if isinstance(sel, PlayerOf):
+        return {f"{sel.which}_of": selector_data(sel.ref)}
     if not isinstance(sel, Filter):
         return sel
     out: dict[str, Any] = {}
@@ -308,7 +323,9 @@ def value_data(v: Any) -> Any:
     """A VALUE as the format writes it (an :class:`Expr` as its mapping)."""
     if not isinstance(v, Expr):
         return v
-    out: dict[str, Any] = {v.base: selector_data(v.arg) if v.base == "count" else v.arg}
+    out: dict[str, Any] = {v.base: selector_data(v.arg)}
+    if v.kind is not None:
+        out["kind"] = v.kind
     if v.times is not None:
         out["times"] = v.times
     if v.plus is not None:
@@ -366,7 +383,7 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
     if e.verb is not None:
         p = e.param
         if isinstance(p, TokenSpec):
-            p = {**_plain(p.data), "count": p.count}
+            p = {**_plain(p.data), "count": value_data(p.count)}
         elif isinstance(p, ReturnParam):
             p = {"counters": dict(p.counters), "rule": p.rule, "keyword": p.keyword}
         else:
@@ -451,6 +468,11 @@ def ability_data(a: AbilitySpec) -> dict[str, Any]:
             out["target"] = selector_data(t.target)
         if t.keyword is not None:
             out["keyword"] = t.keyword
+        for key, written in (("from_", "from"), ("kind", "kind"), ("targets", "targets"), ("by", "by")):
+            if getattr(t, key) is not None:
+                out["trigger"][written] = selector_data(getattr(t, key))
+        if t.once_each_turn:
+            out["once_each_turn"] = True
         if t.modal is not None:
             out.update(modal_data(t.modal))
         return out

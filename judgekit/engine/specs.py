@@ -40,8 +40,19 @@ class Filter:
     owner: str | None = None
 
 
-# A selector: a word (``self``, ``enchanted``, ``equipped``, or an id), a tuple of ids, or a filter.
-Selector = str | tuple[str, ...] | Filter
+@dataclass(frozen=True)
+class PlayerOf:
+    """A player REF (SCENARIO-FORMAT.md 2.7 References): the controller (``which="controller"``) or the owner
+    (``"owner"``) of what ``ref`` names; for an object that left the battlefield or the stack, the controller
+    it had as it last existed (CR 608.2h)."""
+
+    which: str
+    ref: Any
+
+
+# A selector: a word (``self``, ``enchanted``, ``equipped``, or an id), a tuple of ids, or a filter; where a REF
+# is read, also a player REF (:class:`PlayerOf`).
+Selector = str | tuple[str, ...] | Filter | PlayerOf
 
 
 @dataclass(frozen=True)
@@ -55,6 +66,8 @@ class Expr:
     times: int | None = None
     plus: int | None = None
     negate: bool = False
+    # ``counters_on``: the kind of counter counted (None: every kind).
+    kind: str | None = None
 
 
 # A VALUE: an integer, ``"mana_value"`` (of the affected object), ``"x"`` (the X of the resolving spell or
@@ -168,7 +181,7 @@ class ReturnParam:
 class TokenSpec:
     """``create_token``: ``count`` tokens with the object fields ``data`` (abilities already as specs)."""
 
-    count: int
+    count: Any
     data: Mapping[str, Any]
 
 
@@ -224,6 +237,14 @@ class TriggerSpec:
     effect: tuple[EffectEntry, ...] = ()
     keyword: str | None = None
     modal: Modal | None = None
+    # SCENARIO-FORMAT.md 2.7 Events: the damage sources ``from_`` (dealt_damage), the counter ``kind``
+    # (counters_put), what the spell ``targets`` (cast), who targets ``by`` (becomes_target), and
+    # ``once_each_turn`` ("this ability triggers only once each turn").
+    from_: Any = None
+    kind: str | None = None
+    targets: Any = None
+    by: Any = None
+    once_each_turn: bool = False
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from judgekit.engine.costs import check as costs_check
 from judgekit.engine.costs import pay as costs_pay
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.events import tag_move, targeted_events
 from judgekit.engine.objects import carried_effects, make_object, move
 from judgekit.engine.restrictions import player_target_problem
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
@@ -274,7 +275,9 @@ def cast_action(game: Game, action: dict[str, Any]) -> None:
                      target_spec=target_spec, modes=ann.modes, x=ann.x, division=ann.division)
     on_stack.stack_item = item.uid
     game.stack.append(item)
-    game.emit(GameEvent(EventKind.CAST, obj=on_stack.uid, player=caster))
+    game.emit(GameEvent(EventKind.CAST, obj=on_stack.uid, player=caster, data={"targets": list(targets)}))
+    if targets:
+        targeted_events(game, item)
     rules = ["601.2", "601.2a", "405.1"]
     if passed:
         rules.append("117.3d")
@@ -352,9 +355,12 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     game.touch()
     if sacrificed:
         move(game, source, Zone.GRAVEYARD, lki=c)
+        tag_move(game, source.uid, sacrificed=controller)
     game.stack.append(item)
     game.touch()
     game.emit(GameEvent(EventKind.ACTIVATE, obj=source.uid, player=controller, data={"loyalty": bool(loyalty)}))
+    if targets:
+        targeted_events(game, item)
     rules = ["602.2", "602.2b", "405.1"]
     if passed:
         rules.append("117.3d")
@@ -414,7 +420,9 @@ def resolve_top(game: Game) -> None:
 
     ctx = EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                         targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                        kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division)
+                        kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division,
+                        event_player=item.event_player, event_amount=item.event_amount,
+                        trigger_spell=item.trigger_spell)
     if item.kind == "spell" and item.object_uid is not None:
         obj = game.objects[item.object_uid]
         if not obj.current or obj.zone != Zone.STACK:
@@ -491,7 +499,8 @@ def _carry_out(game: Game, item: StackItem, ctx: EffectContext, mode_illegal: di
 def effect_context_for(game: Game, item: StackItem) -> EffectContext:
     return EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                          targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                         kind=item.kind, x=item.x, division=item.division)
+                         kind=item.kind, x=item.x, division=item.division, event_player=item.event_player,
+                         event_amount=item.event_amount, trigger_spell=item.trigger_spell)
 
 
 __all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data",

@@ -256,6 +256,10 @@ class StackItem:
     modes: list[ChosenMode] | None = None
     x: int = 0
     division: dict[Ref, int] | None = None
+    # What the trigger event gives a triggered ability (SCENARIO-FORMAT.md 2.7 Events).
+    event_player: str | None = None
+    event_amount: int = 0
+    trigger_spell: int | None = None
 
 
 @dataclass
@@ -268,6 +272,11 @@ class PendingTrigger:
     event: GameEvent
     trigger_object: int | None = None
     source_lki: Computed | None = None
+    # The player and the amount of the event (SCENARIO-FORMAT.md 2.7 Events), the spell of ``cast`` and the
+    # spell or ability of ``becomes_target`` (a spell's object uid, an ability's stack item uid).
+    event_player: str | None = None
+    event_amount: int = 0
+    trigger_spell: int | None = None
 
 
 class EventKind(StrEnum):
@@ -287,6 +296,8 @@ class EventKind(StrEnum):
     DESTROY = "destroy"                  # obj: proposed to replacement effects (regeneration), never recorded
     DRAW = "draw"                        # player: one card drawn (CR 121.2), proposed to replacement effects
     CREATE_TOKENS = "create_tokens"      # player, amount: proposed to replacement effects, never recorded
+    TAPPED = "tapped"                    # obj: a permanent became tapped (not one that entered tapped, 603.2e)
+    TARGETED = "targeted"                # obj or player: chosen as a target; data {"spell", "by"} (601.2c)
 
 
 @dataclass
@@ -403,6 +414,9 @@ class Game:
     # (filled from ``players`` when the game is made).
     left: list[Player] = field(default_factory=list)
     seats: list[str] = field(default_factory=list)
+
+    # Triggered abilities that trigger only once each turn and have triggered: (source uid, ability key, turn).
+    triggered_once: set[tuple[int, str, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if not self.seats:

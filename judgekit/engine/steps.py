@@ -25,4 +25,4 @@ def announce_step(game: Game, step: Step, *, code: str = "turn.step_begins", rul
     """Report that ``step`` begins (record ``code``, parameter ``step``) and emit the ``step`` event ("at the
     beginning of" triggers, CR 500.6)."""
     game.record("step", code, *(rules or STEP_RULES.get(step, ("500.1",))), step=step.value, **params)
-    game.emit(GameEvent(EventKind.STEP, data={"step": step.value}))
+    game.emit(GameEvent(EventKind.STEP, data={"step": step.value, "active": game.active}))

@@ -23,7 +23,7 @@ order), otherwise the first legal object in timestamp order, then players in ``p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -31,8 +31,9 @@ from judgekit.engine.announce import TriggerContext, announce_trigger, divided_e
 from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
-from judgekit.engine.selectors import SelectorContext, matches
-from judgekit.engine.specs import AbilitySpec, EffectEntry, ReturnParam, TriggerSpec
+from judgekit.engine.events import last_controller, player_filter, targeted_events
+from judgekit.engine.selectors import SelectorContext, compile_filter, matches
+from judgekit.engine.specs import AbilitySpec, EffectEntry, Filter, PlayerOf, ReturnParam, TriggerSpec
 from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, PendingTrigger, Ref, StackItem
 from judgekit.engine.vocab import Zone
 
@@ -115,14 +116,19 @@ def _sel_ctx(game: Game, source: Computed) -> SelectorContext:
                            ids=game.ids, players=tuple(p.name for p in game.players))
 
 
-def _about(game: Game, spec: TriggerSpec, source: Computed, subject: int | None,
-           table: dict[int, Computed]) -> bool:
-    """Whether the event's object matches ``of:`` (``self`` or a selector)."""
+def _about(game: Game, spec: TriggerSpec, source: Computed, subject: Ref | None,
+           table: dict[int, Computed], zone_free: bool = False) -> bool:
+    """Whether the event's object (or player) matches ``of:`` (``self``, a selector, or for a player a player
+    filter, SCENARIO-FORMAT.md 2.7)."""
     if subject is None:
         return False
     of = spec.of
+    if isinstance(subject, str):
+        return of != "self" and player_filter(game, of, subject, source)
     if of == "self":
         return subject == source.uid
+    if isinstance(of, PlayerOf):
+        return False
     subj = game.objects.get(subject)
     if subj is not None and (isinstance(of, tuple) or (isinstance(of, str) and of not in ("enchanted", "equipped"))):
         # Ids name the object whatever incarnation the event is about.
@@ -130,20 +136,26 @@ def _about(game: Game, spec: TriggerSpec, source: Computed, subject: int | None,
     view = _view(game, subject, table)
     if view is None:
         return False
+    if zone_free and isinstance(of, Filter) and not of.player:
+        return compile_filter(of, default_zone=False)(view, _sel_ctx(game, source))
     return matches(of, view, _sel_ctx(game, source))
 
 
-def _new_object(ev: GameEvent) -> int | None:
+def _new_object(ev: GameEvent) -> Ref | None:
     new = ev.data.get("new")
     return int(new) if new is not None else None
 
 
-def _event_object(ev: GameEvent) -> int | None:
+def _event_object(ev: GameEvent) -> Ref | None:
     return ev.obj
 
 
-def _damage_source(ev: GameEvent) -> int | None:
+def _damage_source(ev: GameEvent) -> Ref | None:
     return ev.source
+
+
+def _recipient(ev: GameEvent) -> Ref | None:
+    return ev.obj if ev.obj is not None else ev.player
 
 
 def _dies(game: Game, ev: GameEvent, source: Computed) -> bool:
@@ -154,52 +166,164 @@ def _dies(game: Game, ev: GameEvent, source: Computed) -> bool:
 
 
 def _beginning_of(step: str) -> Callable[[Game, GameEvent, Computed], bool]:
-    """CR 503.1a, 507.1, 513.1a: "at the beginning of" a step of its controller's turn."""
+    """CR 503.1a, 504.2, 505.4, 507.1, 511.1, 513.1a: "at the beginning of" a step (whose turn: ``of:``)."""
     def test(game: Game, ev: GameEvent, source: Computed) -> bool:
-        return ev.data.get("step") == step and game.active == source.controller
+        return ev.data.get("step") == step and not ev.data.get("second")
     return test
+
+
+def _active(game: Game, ev: GameEvent) -> str | None:
+    return str(ev.data.get("active") or game.active)
+
+
+def _controller(game: Game, uid: int | None) -> str | None:
+    return last_controller(game, uid) if uid is not None else None
+
+
+def _amount(ev: GameEvent) -> int:
+    return ev.amount
+
+
+def _one(ev: GameEvent) -> int:
+    return 1
+
+
+def _token_created(game: Game, ev: GameEvent, source: Computed) -> bool:
+    new = _new_object(ev)
+    obj = game.objects.get(new) if isinstance(new, int) else None
+    return ev.to_zone == Zone.BATTLEFIELD and ev.from_zone is None and obj is not None and obj.token
 
 
 @dataclass(frozen=True)
 class TriggerEvent:
     """A trigger event of the format: the kind of game event it waits for, a ``test`` the game event must pass
-    (given the ability's source as it is), and, for events about an object, which object (``subject``, matched
-    against ``of:``)."""
+    (given the ability's source as it is), and, for events about an object or player, which one (``subject``,
+    matched against ``of:``); for events about a player or a step, ``player`` gives the player the filter
+    ``of:`` reads instead.
+
+    ``group`` says what one trigger is for (CR 603.2c): game events of one simultaneous batch with the same
+    group make one trigger. ``amount`` is each game event's part of ``event_amount`` (None: the table has "—");
+    ``event_player`` the player of ``event_player``; ``card`` the ``trigger_object`` of a player event."""
 
     kind: EventKind
     test: Callable[[Game, GameEvent, Computed], bool]
-    subject: Callable[[GameEvent], int | None] | None = None
+    subject: Callable[[GameEvent], Ref | None] | None = None
+    player: Callable[[Game, GameEvent], str | None] | None = None
+    group: Callable[[GameEvent], Any] | None = None
+    amount: Callable[[GameEvent], int] | None = None
+    event_player: Callable[[Game, GameEvent], str | None] | None = None
+    card: Callable[[GameEvent], Ref | None] | None = None
+    zone_free: bool = False
+
+
+def _step_event(step: str) -> TriggerEvent:
+    return TriggerEvent(EventKind.STEP, _beginning_of(step), player=_active, event_player=_active)
+
+
+def _gain(game: Game, ev: GameEvent, source: Computed) -> bool:
+    return ev.amount > 0
+
+
+def _by_source(ev: GameEvent) -> Any:
+    return ev.source
 
 
 # Every trigger event of the format: the one place to add one (with its Italian text in
 # ``judgekit.render.narration.triggers``).
 TRIGGER_EVENTS: dict[str, TriggerEvent] = {
-    "enters": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: ev.to_zone == Zone.BATTLEFIELD, _new_object),
+    "enters": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: ev.to_zone == Zone.BATTLEFIELD, _new_object,
+                           event_player=lambda g, ev: _controller(g, _new_object(ev))),  # type: ignore[arg-type]
     "leaves_battlefield": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: ev.from_zone == Zone.BATTLEFIELD,
-                                       _event_object),
-    "dies": TriggerEvent(EventKind.ZONE_CHANGE, _dies, _event_object),
-    "attacks": TriggerEvent(EventKind.ATTACKS, lambda g, ev, s: True, _event_object),
-    "blocks": TriggerEvent(EventKind.BLOCKS, lambda g, ev, s: True, _event_object),
-    "becomes_blocked": TriggerEvent(EventKind.BECOMES_BLOCKED, lambda g, ev, s: True, _event_object),
+                                       _event_object, event_player=lambda g, ev: ev.data.get("controller")),
+    "dies": TriggerEvent(EventKind.ZONE_CHANGE, _dies, _event_object,
+                         event_player=lambda g, ev: ev.data.get("controller")),
+    "attacks": TriggerEvent(EventKind.ATTACKS, lambda g, ev, s: True, _event_object,
+                            event_player=lambda g, ev: _controller(g, ev.obj)),
+    "blocks": TriggerEvent(EventKind.BLOCKS, lambda g, ev, s: True, _event_object,
+                           event_player=lambda g, ev: _controller(g, ev.obj)),
+    "becomes_blocked": TriggerEvent(EventKind.BECOMES_BLOCKED, lambda g, ev, s: True, _event_object,
+                                    event_player=lambda g, ev: _controller(g, ev.obj)),
     "deals_combat_damage": TriggerEvent(EventKind.DAMAGE, lambda g, ev, s: ev.combat and ev.amount > 0,
-                                        _damage_source),
+                                        _damage_source, group=_by_source, amount=_amount,
+                                        event_player=lambda g, ev: _controller(g, ev.source)),
     "deals_combat_damage_to_player": TriggerEvent(
-        EventKind.DAMAGE, lambda g, ev, s: ev.combat and ev.player is not None and ev.amount > 0, _damage_source),
-    "deals_damage": TriggerEvent(EventKind.DAMAGE, lambda g, ev, s: ev.amount > 0, _damage_source),
+        EventKind.DAMAGE, lambda g, ev, s: ev.combat and ev.player is not None and ev.amount > 0, _damage_source,
+        group=lambda ev: (ev.source, ev.player), amount=_amount, event_player=lambda g, ev: ev.player),
+    "deals_damage": TriggerEvent(EventKind.DAMAGE, lambda g, ev, s: ev.amount > 0, _damage_source,
+                                 group=_by_source, amount=_amount,
+                                 event_player=lambda g, ev: _controller(g, ev.source)),
+    "dealt_damage": TriggerEvent(EventKind.DAMAGE, lambda g, ev, s: ev.amount > 0, _recipient, group=_recipient,
+                                 amount=_amount,
+                                 event_player=lambda g, ev: ev.player or _controller(g, ev.obj)),
     "you_gain_life": TriggerEvent(EventKind.LIFE_GAIN,
-                                  lambda g, ev, s: ev.player == s.controller and ev.amount > 0),
-    "beginning_of_upkeep": TriggerEvent(EventKind.STEP, _beginning_of("upkeep")),
-    "beginning_of_end_step": TriggerEvent(EventKind.STEP, _beginning_of("end")),
-    "beginning_of_combat": TriggerEvent(EventKind.STEP, _beginning_of("beginning_of_combat")),
+                                  lambda g, ev, s: ev.player == s.controller and ev.amount > 0,
+                                  amount=_amount, event_player=lambda g, ev: ev.player),
+    "gains_life": TriggerEvent(EventKind.LIFE_GAIN, _gain, player=lambda g, ev: ev.player, amount=_amount,
+                               event_player=lambda g, ev: ev.player),
+    "loses_life": TriggerEvent(EventKind.LIFE_LOSS, _gain, player=lambda g, ev: ev.player, amount=_amount,
+                               event_player=lambda g, ev: ev.player),
+    # A card drawn (CR 121.2): a ``draw`` game event emitted once the card is drawn (``player``; ``obj`` the card).
+    "draws": TriggerEvent(EventKind.DRAW, lambda g, ev, s: True, player=lambda g, ev: ev.player, amount=_one,
+                          event_player=lambda g, ev: ev.player, card=_event_object),
+    "discards": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: bool(ev.data.get("discard")),
+                             player=lambda g, ev: ev.data.get("discard"), amount=_one,
+                             event_player=lambda g, ev: ev.data.get("discard"), card=_new_object),
+    "counters_put": TriggerEvent(EventKind.COUNTERS, _gain, _recipient, group=_recipient, amount=_amount,
+                                 event_player=lambda g, ev: ev.player or _controller(g, ev.obj)),
+    "sacrificed": TriggerEvent(EventKind.ZONE_CHANGE, lambda g, ev, s: bool(ev.data.get("sacrificed")),
+                               _event_object, event_player=lambda g, ev: ev.data.get("sacrificed")),
+    "becomes_tapped": TriggerEvent(EventKind.TAPPED, lambda g, ev, s: True, _event_object,
+                                   event_player=lambda g, ev: ev.data.get("controller")),
+    "token_created": TriggerEvent(EventKind.ZONE_CHANGE, _token_created, _new_object,
+                                  event_player=lambda g, ev: ev.data.get("controller")),
+    "one_or_more_die": TriggerEvent(EventKind.ZONE_CHANGE, _dies, _event_object, group=lambda ev: "die",
+                                    amount=_one),
+    "cast": TriggerEvent(EventKind.CAST, lambda g, ev, s: True, _event_object,
+                         event_player=lambda g, ev: ev.player, zone_free=True),
+    "becomes_target": TriggerEvent(EventKind.TARGETED, lambda g, ev, s: True, _recipient,
+                                   event_player=lambda g, ev: ev.player or _controller(g, ev.obj)),
+    "beginning_of_upkeep": _step_event("upkeep"),
+    "beginning_of_draw_step": _step_event("draw"),
+    "beginning_of_precombat_main": _step_event("main1"),
+    "beginning_of_combat": _step_event("beginning_of_combat"),
+    "beginning_of_end_step": _step_event("end"),
+    "end_of_combat": _step_event("end_of_combat"),
 }
+
+# Events whose ``trigger_object`` names nothing (SCENARIO-FORMAT.md 2.7): the whole group counts.
+_NO_OBJECT = frozenset({"one_or_more_die"})
 
 # The kinds of game event a triggered ability can wait for.
 TRIGGERING_KINDS = frozenset(te.kind for te in TRIGGER_EVENTS.values())
 
 
-def _subject(ev: GameEvent, event: str) -> int | None:
+def _subject(ev: GameEvent, event: str) -> Ref | None:
     found = TRIGGER_EVENTS[event].subject
     return found(ev) if found is not None else None
+
+
+def _extra(game: Game, ev: GameEvent, spec: TriggerSpec, source: Computed, table: dict[int, Computed]) -> bool:
+    """The event's own keys (SCENARIO-FORMAT.md 2.7): ``from`` (dealt_damage), ``kind`` (counters_put),
+    ``targets`` (cast) and ``by`` (becomes_target)."""
+    if spec.from_ is not None:
+        view = _view(game, ev.source, table) if ev.source is not None else None
+        if view is None or not matches(spec.from_, view, _sel_ctx(game, source)):
+            return False
+    if spec.kind is not None and ev.data.get("kind") != spec.kind:
+        return False
+    if spec.targets is not None:
+        targets = ev.data.get("targets") or []
+        if not any(_about(game, replace(spec, of=spec.targets), source, t, table) for t in targets):
+            return False
+    if spec.by is not None:
+        by = spec.by
+        who = ev.data.get("by")
+        if isinstance(by, Filter) and not by.player:
+            if by.controller is not None and not player_filter(game, by.controller, who, source):
+                return False
+        elif not player_filter(game, by, who, source):
+            return False
+    return True
 
 
 def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed,
@@ -209,9 +333,14 @@ def _event_matches(game: Game, ev: GameEvent, ability: Ability, source: Computed
     te = TRIGGER_EVENTS.get(spec.event)
     if te is None or ev.kind != te.kind or not te.test(game, ev, source):
         return False
-    if te.subject is None:
+    if te.player is not None:
+        if not player_filter(game, spec.of, te.player(game, ev), source):
+            return False
+    elif te.subject is not None and not _about(game, spec, source, te.subject(ev), table, te.zone_free):
+        return False
+    if spec.from_ is None and spec.kind is None and spec.targets is None and spec.by is None:
         return True
-    return _about(game, spec, source, te.subject(ev), table)
+    return _extra(game, ev, spec, source, table)
 
 
 def _keyword_matches(game: Game, ev: GameEvent, keyword: str, source: Computed) -> bool | None:
@@ -224,6 +353,16 @@ def _keyword_matches(game: Game, ev: GameEvent, keyword: str, source: Computed) 
     if source.counters.get(kind, 0) > 0:
         return None
     return True
+
+
+def _trigger_spell(ev: GameEvent) -> int | None:
+    """``trigger_spell``: the spell cast (``cast``), or the spell or ability that targets (``becomes_target``)."""
+    if ev.kind == EventKind.CAST:
+        return ev.obj
+    if ev.kind == EventKind.TARGETED:
+        spell = ev.data.get("spell")
+        return int(spell) if spell is not None else None
+    return None
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -260,7 +399,8 @@ def collect(game: Game) -> None:
         return
     candidates.sort(key=lambda c: (game.objects[c[0]].timestamp, c[0]))
     batches = [ev.data.get("batch") for ev in game.events]
-    seen_damage: set[tuple[Any, ...]] = set()
+    # One trigger for each group of game events (CR 603.2c): the pending trigger of each, to add amounts to.
+    grouped: dict[tuple[Any, ...], PendingTrigger] = {}
     for i in range(start, len(game.events)):
         ev = game.events[i]
         if ev.kind not in TRIGGERING_KINDS:
@@ -275,16 +415,32 @@ def collect(game: Game) -> None:
                 trig = ability.spec.trigger
                 assert trig is not None
                 event = trig.event
-                if ev.kind == EventKind.DAMAGE:
-                    key = (uid, ability.key, ev.source, batches[i] if batches[i] is not None else ("e", i),
-                           ev.player if event == "deals_combat_damage_to_player" else None)
-                    if key in seen_damage:
+                te = TRIGGER_EVENTS[event]
+                part = te.amount(ev) if te.amount is not None else 0
+                if te.group is not None:
+                    key = (uid, ability.key, te.group(ev), batches[i] if batches[i] is not None else ("e", i))
+                    found = grouped.get(key)
+                    if found is not None:
+                        found.event_amount += part
                         continue
-                    seen_damage.add(key)
-                trigger_object = _subject(ev, event)
-                game.pending.append(PendingTrigger(source_uid=uid, ability=ability,
-                                                   controller=view.controller or game.objects[uid].owner,
-                                                   event=ev, trigger_object=trigger_object, source_lki=view))
+                if trig.once_each_turn:
+                    once = (uid, ability.key, game.turn)
+                    if once in game.triggered_once:
+                        continue
+                    game.triggered_once.add(once)
+                subject = _subject(ev, event)
+                trigger_object = subject if isinstance(subject, int) and event not in _NO_OBJECT else None
+                if te.card is not None:
+                    card = te.card(ev)
+                    trigger_object = card if isinstance(card, int) else None
+                pending = PendingTrigger(source_uid=uid, ability=ability,
+                                         controller=view.controller or game.objects[uid].owner,
+                                         event=ev, trigger_object=trigger_object, source_lki=view,
+                                         event_player=te.event_player(game, ev) if te.event_player else None,
+                                         event_amount=part, trigger_spell=_trigger_spell(ev))
+                game.pending.append(pending)
+                if te.group is not None:
+                    grouped[key] = pending
             if look_back and ev.obj == uid:
                 for keyword in keywords:
                     hit = _keyword_matches(game, ev, keyword, view)
@@ -423,9 +579,12 @@ def _push(game: Game, t: PendingTrigger) -> None:
                      controller=t.controller, source_uid=t.source_uid, effect=list(trig.effect),
                      targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
                      optional=trig.optional, source_lki=source, x=x,
-                     modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None)
+                     modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None,
+                     event_player=t.event_player, event_amount=t.event_amount, trigger_spell=t.trigger_spell)
     game.stack.append(item)
     game.touch()
+    if targets:
+        targeted_events(game, item)
     game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,
                 controller=t.controller, target=game.display(targets[0]) if targets else None,
                 target_is_player=bool(targets) and isinstance(targets[0], str), target_chosen=chosen_target,

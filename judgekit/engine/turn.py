@@ -17,6 +17,7 @@ from judgekit.engine import combat
 from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.effects import choose_discards
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.events import tag_move
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
 from judgekit.engine.replacement import end_shields
@@ -64,6 +65,7 @@ def _discard_to_hand_size(game: Game) -> None:
     chosen, given = choose_discards(game, game.active, excess, "514.1")
     for obj in chosen:
         move_to(game, obj, Zone.GRAVEYARD)
+        tag_move(game, obj.uid, discard=game.active)
     game.record("cleanup", "turn.discard_to_hand_size", "514.1", objects=[o.id for o in chosen], player=game.active,
                 hand=len(hand), discarded=[o.card.name for o in chosen], given=bool(given))
 

@@ -18,7 +18,7 @@ then negated (a creature that gets -X/-X, X being a negative life total, gets -0
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -79,8 +79,13 @@ class ValueContext:
     trigger_object: int | None = None
     # The value of X of the spell or ability being resolved (CR 107.3); 0 for static abilities.
     x: int = 0
-    # The amount of the event an ``instead`` replaces (SCENARIO-FORMAT.md 2.3, ``event_amount``).
+    # The amount of the event an ``instead`` replaces (SCENARIO-FORMAT.md 2.3, ``event_amount``), or of the
+    # trigger event (2.7).
     event_amount: int = 0
+    # What a REF names for the resolving spell or ability (effects.resolve_refs); None for static abilities.
+    refs: Callable[[Any], list[Ref]] | None = None
+    # ``excess_damage`` of the effect list being resolved (CR 120.4a).
+    excess_damage: int = 0
 
 
 def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
@@ -96,18 +101,43 @@ def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
     return ctx.game.ids.get(ref)
 
 
-def _pt_of(ref: str, which: str, ctx: ValueContext) -> int:
-    uid = _ref_uid(ref, ctx)
-    if uid is None:
-        return 0
+def _uids(ref: Any, ctx: ValueContext) -> list[int]:
+    """The objects a REF names (SCENARIO-FORMAT.md 2.7 References)."""
+    if ctx.refs is not None:
+        return [r for r in ctx.refs(ref) if isinstance(r, int)]
+    uid = _ref_uid(ref, ctx) if isinstance(ref, str) else None
+    return [uid] if uid is not None else []
+
+
+def _object_view(uid: int, ctx: ValueContext) -> Any:
+    """An object as a VALUE reads it: as it is on the battlefield or the stack; if it has left, as it last
+    existed there (CR 608.2h)."""
     obj = ctx.game.objects.get(uid)
-    if obj is not None and not obj.current:
-        lki = obj.lki
-        value = getattr(lki, which, None) if lki is not None else None
-        return int(value or 0)
-    view = ctx.views.get(uid)
-    value = getattr(view, which, None) if view is not None else None
-    return int(value or 0)
+    if obj is None:
+        return None
+    if not obj.current:
+        return obj.lki
+    if obj.zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return ctx.views.get(uid)
+    for other in ctx.game.objects.values():
+        if other.superseded_by == uid and other.lki is not None and other.lki.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            return other.lki
+    return ctx.views.get(uid)
+
+
+def _pt_of(ref: Any, which: str, ctx: ValueContext) -> int:
+    """The power or toughness of what ``ref`` names, added up (CR 608.2h for objects that left)."""
+    total = 0
+    for uid in _uids(ref, ctx):
+        view = _object_view(uid, ctx)
+        total += int(getattr(view, which, None) or 0) if view is not None else 0
+    return total
+
+
+def _players(ref: Any, ctx: ValueContext) -> list[str]:
+    if isinstance(ref, str) and (ref in ("you", "opponent") or ctx.refs is None):
+        return [_player(ref, ctx)]
+    return [r for r in (ctx.refs(ref) if ctx.refs is not None else []) if isinstance(r, str)]
 
 
 def base_value(spec: Expr, ctx: ValueContext) -> int:
@@ -123,14 +153,22 @@ def base_value(spec: Expr, ctx: ValueContext) -> int:
                 kinds.update(view.types)
         return len(kinds)
     if base == "hand_size":
-        who = _player(arg, ctx)
-        return sum(1 for o in ctx.game.objects.values() if o.current and o.zone == Zone.HAND and o.owner == who)
+        who = set(_players(arg, ctx))
+        return sum(1 for o in ctx.game.objects.values() if o.current and o.zone == Zone.HAND and o.owner in who)
     if base == "life":
-        who = _player(arg, ctx)
-        try:
-            return ctx.game.player(who).life
-        except KeyError:
-            return 0
+        return sum(p.life for p in ctx.game.players if p.name in _players(arg, ctx))
+    if base == "mana_value_of":
+        # CR 202.3: X counts 0 except on the stack (the view's mana value already says so).
+        return sum(int(getattr(_object_view(u, ctx), "mana_value", 0) or 0) for u in _uids(arg, ctx))
+    if base == "counters_on":
+        total = 0
+        for u in _uids(arg, ctx):
+            view = _object_view(u, ctx)
+            counters = getattr(view, "counters", None) or {}
+            total += sum(counters.values()) if spec.kind is None else int(counters.get(spec.kind, 0))
+        return total
+    if base == "excess_damage":
+        return ctx.excess_damage
     if base == "power_of":
         return _pt_of(arg, "power", ctx)
     if base == "toughness_of":
@@ -166,6 +204,8 @@ def evaluate(value: Any, ctx: ValueContext, *, floor: bool = False) -> int:
         return ctx.x
     if value == "event_amount":
         return ctx.event_amount
+    if value == "excess_damage":
+        return ctx.excess_damage
     if isinstance(value, Expr):
         n = base_value(value, ctx)
         if value.times is not None:
@@ -210,7 +250,8 @@ def value_reads(value: Any) -> set[str]:
 
 
 def _freeze(value: Any, ctx: ValueContext, floor: bool) -> Any:
-    return evaluate(value, ctx, floor=floor) if isinstance(value, Expr) or value in ("x", "event_amount") else value
+    return evaluate(value, ctx, floor=floor) if isinstance(value, Expr) or value in ("x", "event_amount",
+                                                                                   "excess_damage") else value
 
 
 def freeze_values(ops: Ops, ctx: ValueContext) -> Ops:

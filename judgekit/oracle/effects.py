@@ -57,6 +57,14 @@ def damage_equal_to_power(m: re.Match[str], ctx: Ctx) -> list[Data]:
     return [{"damage": {"power_of": "self"}, "to": r} for r in references(m["obj"], ctx)]
 
 
+@_t(r"(?P<s>~|it) deals that much damage to (?P<obj>.+)")
+def damage_that_much(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """"That much damage": the amount of the trigger event, CR 120.3, 603.2 (SCENARIO-FORMAT.md 2.7,
+    ``event_amount``)."""
+    _source_subject(m["s"], ctx)
+    return [{"damage": "event_amount", "to": r} for r in references(m["obj"], ctx)]
+
+
 @_t(r"(?P<s>~|it) deals (?P<n>\w+) damage to (?P<obj>.+)")
 def damage(m: re.Match[str], ctx: Ctx) -> list[Data]:
     """A source deals damage to creatures, planeswalkers, battles or players: CR 120.3."""

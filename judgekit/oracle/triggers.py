@@ -72,6 +72,20 @@ def you_gain_life(m: re.Match[str]) -> tuple[list[Data], str]:
     return [{"event": "you_gain_life"}], SELF
 
 
+@_t(r"whenever ~ is dealt damage")
+def dealt_damage(m: re.Match[str]) -> tuple[list[Data], str]:
+    """An ability that triggers once for each damage event in which its source is dealt damage: CR 603.2c, 510.2
+    (SCENARIO-FORMAT.md 2.7, ``dealt_damage``)."""
+    return [{"event": "dealt_damage"}], SELF
+
+
+@_t(r"whenever you cast a spell that targets ~")
+def heroic(m: re.Match[str]) -> tuple[list[Data], str]:
+    """Heroic: a spell its controller casts that targets the source, as it is cast (CR 601.2c, 603.2;
+    SCENARIO-FORMAT.md 2.7, ``cast`` with ``targets``)."""
+    return [{"event": "cast", "of": {"controller": "you"}, "targets": "self"}], SELF
+
+
 _STEPS = {"your upkeep": "beginning_of_upkeep", "your end step": "beginning_of_end_step",
           "combat on your turn": "beginning_of_combat"}
 

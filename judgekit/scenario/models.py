@@ -190,27 +190,57 @@ Selector = Annotated[
     Discriminator(_type_tag, custom_error_type="selector_kind",
                   custom_error_message="un selettore è una mappa di filtri (types, controller, ...) o una lista di id"),
 ]
-# Where a word is also allowed (``self``, ``enchanted``, ``equipped``, an id, ``target``...).
+def _ref_tag(value: Any) -> str | None:
+    """Like :func:`_type_tag`, with ``{controller_of: REF}`` / ``{owner_of: REF}`` as a REF of their own."""
+    if isinstance(value, dict) and ("controller_of" in value or "owner_of" in value):
+        return "_ref"
+    if isinstance(value, PlayerOfRef):
+        return "_ref"
+    return _type_tag(value)
+
+
+class PlayerOfRef(StrictModel):
+    """A player REF (SCENARIO-FORMAT.md 2.7 References): the controller or the owner of what a REF names."""
+
+    controller_of: WordOrSelector | None = None
+    owner_of: WordOrSelector | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> PlayerOfRef:
+        if (self.controller_of is None) == (self.owner_of is None):
+            raise ValueError("scrivi una sola tra «controller_of» e «owner_of»")
+        return self
+
+
+# Where a word is also allowed (``self``, ``enchanted``, ``equipped``, an id, ``target``...), and a player REF.
 WordOrSelector = Annotated[
-    Annotated[str, Tag("_str")] | Annotated[SelectorFilter, Tag("_dict")] | Annotated[list[str], Tag("_list")],
-    Discriminator(_type_tag, custom_error_type="selector_kind",
-                  custom_error_message="atteso self, enchanted, equipped, un id, una mappa di filtri o una lista "
-                                       "di id"),
+    Annotated[str, Tag("_str")] | Annotated[SelectorFilter, Tag("_dict")] | Annotated[list[str], Tag("_list")]
+    | Annotated[PlayerOfRef, Tag("_ref")],
+    Discriminator(_ref_tag, custom_error_type="selector_kind",
+                  custom_error_message="atteso self, enchanted, equipped, un id, una mappa di filtri, una lista "
+                                       "di id o {controller_of: ...}"),
 ]
+PlayerOfRef.model_rebuild()
 
 
-VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of")
+VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of",
+               "mana_value_of", "counters_on")
 
 
 class _ValueBase(StrictModel):
-    """The base keys of a VALUE in dict form: exactly one of them is given."""
+    """The base keys of a VALUE in dict form: exactly one of them is given. ``hand_size``, ``life``,
+    ``power_of``, ``toughness_of``, ``mana_value_of`` and ``counters_on`` take any REF (SCENARIO-FORMAT.md 2.7);
+    ``kind`` goes with ``counters_on``."""
 
     count: Selector | None = None
     card_types_in_graveyards: bool | None = None
-    hand_size: str | None = None
-    life: str | None = None
-    power_of: str | None = None
-    toughness_of: str | None = None
+    hand_size: WordOrSelector | None = None
+    life: WordOrSelector | None = None
+    power_of: WordOrSelector | None = None
+    toughness_of: WordOrSelector | None = None
+    mana_value_of: WordOrSelector | None = None
+    counters_on: WordOrSelector | None = None
+    kind: str | None = None
 
     def _require_one_base(self, what: str, bases: tuple[str, ...] = VALUE_BASES) -> None:
         if len([k for k in bases if getattr(self, k, None) not in (None, False)]) != 1:
@@ -232,19 +262,29 @@ class ValueExpr(_ValueBase):
     @model_validator(mode="after")
     def _one_base(self) -> ValueExpr:
         self._require_one_base("un valore", EXPR_BASES)
+        if self.kind is not None and self.counters_on is None:
+            raise ValueError("«kind» va solo con «counters_on»")
+        if self.kind is not None:
+            from judgekit.scenario.terms import canonical
+
+            self.kind = canonical(self.kind, "counter") or self.kind
         return self
 
 
+VALUE_WORDS = ("mana_value", "x", "event_amount", "excess_damage")
+
+
 def _value_literal(value: Any) -> Any:
-    if isinstance(value, str) and value.strip() not in ("mana_value", "x", "event_amount"):
-        raise ValueError(f"valore non riconosciuto «{value}»: usa un numero, mana_value, x, event_amount o una "
-                         "mappa come {count: ...}")
+    if isinstance(value, str) and value.strip() not in VALUE_WORDS:
+        raise ValueError(f"valore non riconosciuto «{value}»: usa un numero, mana_value, x, event_amount, "
+                         "excess_damage o una mappa come {count: ...}")
     return value.strip() if isinstance(value, str) else value
 
 
 Value = Annotated[
     Annotated[int, Tag("_int")]
-    | Annotated[Literal["mana_value", "x", "event_amount"], BeforeValidator(_value_literal), Tag("_str")]
+    | Annotated[Literal["mana_value", "x", "event_amount", "excess_damage"], BeforeValidator(_value_literal),
+                Tag("_str")]
     | Annotated[ValueExpr, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="value_kind",
                   custom_error_message="un valore è un numero intero, mana_value, x o una mappa come {count: ...}"),
@@ -268,11 +308,29 @@ def _not_negative_number(value: Any) -> Any:
 # that comes out negative counts as zero when the effect happens (CR 107.1b).
 Amount = Annotated[
     Annotated[int, AfterValidator(_not_negative), Tag("_int")]
-    | Annotated[Literal["mana_value", "x", "event_amount"], BeforeValidator(_value_literal), Tag("_str")]
+    | Annotated[Literal["mana_value", "x", "event_amount", "excess_damage"], BeforeValidator(_value_literal),
+                Tag("_str")]
     | Annotated[ValueExpr, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="value_kind",
                   custom_error_message="un valore è un numero intero, mana_value, x o una mappa come {count: ...}"),
 ]
+
+
+def _counter_amounts(value: dict[str, Any]) -> dict[str, Any]:
+    """The counts of ``add_counters`` / ``remove_counters``: each a VALUE (SCENARIO-FORMAT.md 2.7), kinds in
+    their canonical spelling."""
+    from judgekit.scenario.terms import canonical
+
+    out: dict[str, Any] = {}
+    for kind, n in value.items():
+        key = canonical(kind, "counter") or str(kind)
+        if isinstance(out.get(key), int) and isinstance(n, int):
+            n = out[key] + n
+        out[key] = n
+    return out
+
+
+CounterAmounts = Annotated[dict[str, Amount], AfterValidator(_counter_amounts)]
 
 
 class PT(StrictModel):
@@ -479,8 +537,46 @@ class StaticAbility(StrictModel):
 
 
 class TriggerSpec(StrictModel):
+    """``trigger:`` (SCENARIO-FORMAT.md 2.7 Events): the event, what it is ``of``, and the keys of some events:
+    ``from`` (dealt_damage), ``kind`` (counters_put), ``targets`` (cast), ``by`` (becomes_target)."""
+
     event: Annotated[str, AfterValidator(lambda v: _event(v))]
     of: WordOrSelector = "self"
+    from_: WordOrSelector | None = Field(default=None, alias="from")
+    kind: str | None = None
+    targets: WordOrSelector | None = None
+    by: WordOrSelector | None = None
+
+    @model_validator(mode="after")
+    def _event_keys(self) -> TriggerSpec:
+        for key, written, event in (("from_", "from", "dealt_damage"), ("kind", "kind", "counters_put"),
+                                    ("targets", "targets", "cast"), ("by", "by", "becomes_target")):
+            if getattr(self, key) is not None and self.event != event:
+                raise ValueError(f"«{written}» vale solo con l'evento {event}, non con {self.event}")
+        if self.kind is not None:
+            from judgekit.scenario.terms import canonical
+
+            self.kind = canonical(self.kind, "counter") or self.kind
+        found = TRIGGER_EVENTS.get(self.event)
+        if found is not None and found.player is not None and (
+                isinstance(self.of, list) or (isinstance(self.of, SelectorFilter) and not self.of.player)):
+            raise ValueError(f"per l'evento {self.event} «of» dice di quale giocatore si parla (per le fasi: di chi è "
+                             "il turno): you, opponent, any, il nome di un giocatore, {controller_of: ...} o un "
+                             "selettore con player: true")
+        return self
+
+
+def _uses_event_amount(data: Any) -> bool:
+    """Whether an effect list (as data) reads ``event_amount`` outside a ``replacement`` (whose ``instead``
+    reads the event it replaces, 2.3) and outside the abilities it grants."""
+    if isinstance(data, str):
+        return data == "event_amount"
+    if isinstance(data, dict):
+        return any(_uses_event_amount(v) for k, v in data.items()
+                   if k not in ("replacement", "abilities", "add_abilities"))
+    if isinstance(data, list):
+        return any(_uses_event_amount(v) for v in data)
+    return False
 
 
 def _event(value: str) -> str:
@@ -492,6 +588,8 @@ def _event(value: str) -> str:
 class TriggeredAbility(StrictModel):
     trigger: TriggerSpec
     optional: bool = False
+    # "This ability triggers only once each turn" (SCENARIO-FORMAT.md 2.7).
+    once_each_turn: bool = False
     target: WordOrSelector | None = None
     effect: list[EffectEntry] = []
     modes: list[Mode] | None = None
@@ -500,6 +598,13 @@ class TriggeredAbility(StrictModel):
     @model_validator(mode="after")
     def _modal(self) -> TriggeredAbility:
         _check_modal(self.modes, self.choose, self.target, self.effect)
+        event = TRIGGER_EVENTS.get(self.trigger.event)
+        if event is not None and event.amount is None:
+            written = [e.model_dump(by_alias=True, exclude_none=True) for e in self.effect]
+            written += [m.model_dump(by_alias=True, exclude_none=True) for m in self.modes or []]
+            if _uses_event_amount(written):
+                raise ValueError(f"«event_amount» non ha valore per l'evento {self.trigger.event}: questo evento "
+                                 "non ha una quantità (SCENARIO-FORMAT.md 2.7, colonna event_amount)")
         return self
 
 
@@ -719,8 +824,8 @@ class EffectEntry(Operations):
     lose_life: Amount | None = None
     draw: Amount | None = None
     discard: Amount | None = None
-    add_counters: Counters | None = None
-    remove_counters: Counters | None = None
+    add_counters: CounterAmounts | None = None
+    remove_counters: CounterAmounts | None = None
     tap: bool | None = None
     untap: bool | None = None
     create_token: TokenSpec | None = None
@@ -945,7 +1050,7 @@ class TokenSpec(CardFields):
     card: str | None = None
     counters: Counters | None = None
     tapped: bool | None = None
-    count: int = Field(default=1, ge=1, le=100)
+    count: Amount = 1
 
 
 class ObjectSpec(CardFields):

@@ -14,7 +14,7 @@ from judgekit.errors import Issue
 from judgekit.yamlio import Loc, YamlDoc
 
 TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent", "event_object",
-            "event_player", "chosen"}
+            "event_player", "chosen", "trigger_spell"}
 
 
 class References:
@@ -78,6 +78,12 @@ class References:
             self.add(loc, self._unknown_player(ref))
 
     def check_selector(self, sel: Any, loc: Loc, *, to: bool = False) -> None:
+        if isinstance(sel, dict) and ("controller_of" in sel or "owner_of" in sel):
+            # A player REF (SCENARIO-FORMAT.md 2.7): what it reads is any REF.
+            for key in ("controller_of", "owner_of"):
+                if sel.get(key) is not None:
+                    self.check_selector(sel[key], (*loc, key), to=True)
+            return
         if isinstance(sel, str):
             words = set(SELECTOR_WORDS) | (TO_WORDS if to else set())
             self.check_id(sel, loc, players=to, words=words)
@@ -96,12 +102,9 @@ class References:
             return
         if value.get("count") is not None:
             self.check_selector(value["count"], (*loc, "count"))
-        for key in ("power_of", "toughness_of"):
+        for key in ("power_of", "toughness_of", "mana_value_of", "counters_on", "hand_size", "life"):
             if value.get(key) is not None:
-                self.check_id(value[key], (*loc, key), words={"target", "trigger_object", "self"})
-        for key in ("hand_size", "life"):
-            if value.get(key) is not None:
-                self.check_player(value[key], (*loc, key))
+                self.check_selector(value[key], (*loc, key), to=True)
 
     def check_ops(self, ops: dict[str, Any], loc: Loc) -> None:
         if ops.get("copy_of") is not None:
@@ -142,6 +145,9 @@ class References:
             self.check_ops(entry, eloc)
             for key in ("damage", "gain_life", "lose_life", "draw", "discard", "count"):
                 self.check_value(entry.get(key), (*eloc, key))
+            for key in ("add_counters", "remove_counters"):
+                for kind, n in (entry.get(key) or {}).items() if isinstance(entry.get(key), dict) else ():
+                    self.check_value(n, (*eloc, key, kind))
             if isinstance(entry.get("sacrifice"), (dict, list)):
                 self.check_selector(entry["sacrifice"], (*eloc, "sacrifice"))
             if entry.get("fight") is not None:
@@ -166,7 +172,12 @@ class References:
                 self.check_value(body["condition"], (*loc, "static", "condition"))
             self.check_ops(body, (*loc, "static"))
         elif "trigger" in ab:
-            self.check_selector(ab["trigger"].get("of"), (*loc, "trigger", "of"))
+            trig = ab["trigger"]
+            if trig.get("of") != "any":
+                self.check_selector(trig.get("of"), (*loc, "trigger", "of"), to=True)
+            for key in ("from", "targets"):
+                if trig.get(key) is not None:
+                    self.check_selector(trig[key], (*loc, "trigger", key), to=True)
             if ab.get("target") is not None:
                 self.check_selector(ab["target"], (*loc, "target"))
             self.check_effect_list(ab.get("effect") or [], (*loc, "effect"))

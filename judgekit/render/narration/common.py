@@ -93,6 +93,19 @@ EVENTS_IT = {
     "beginning_of_upkeep": "all'inizio del mantenimento", "beginning_of_end_step": "all'inizio della sottofase finale",
     "beginning_of_combat": "all'inizio del combattimento",
 }
+# The events SCENARIO-FORMAT.md 2.7 adds.
+LABEL_IT = {
+    "dealt_damage": "quando subisce danno", "gains_life": "quando un giocatore guadagna punti vita",
+    "loses_life": "quando un giocatore perde punti vita", "discards": "quando un giocatore scarta",
+    "draws": "quando un giocatore pesca",
+    "counters_put": "quando riceve segnalini", "sacrificed": "quando viene sacrificato",
+    "becomes_tapped": "quando diventa TAPpato", "token_created": "quando viene creata una pedina",
+    "one_or_more_die": "quando una o più creature muoiono", "cast": "quando viene lanciata una magia",
+    "becomes_target": "quando diventa bersaglio",
+    "beginning_of_draw_step": "all'inizio della sottofase di acquisizione",
+    "beginning_of_precombat_main": "all'inizio della prima fase principale",
+    "end_of_combat": "all'inizio della sottofase di fine combattimento",
+}
 
 
 def ability_label(label: str) -> str:
@@ -102,5 +115,5 @@ def ability_label(label: str) -> str:
 
     if label.startswith("trigger:"):
         event = label.split(":", 1)[1]
-        return f"innescata {EVENTS_IT.get(event, event.replace('_', ' '))}".strip()
+        return f"innescata {EVENTS_IT.get(event) or LABEL_IT.get(event, event.replace('_', ' '))}".strip()
     return ability_label_it(label)

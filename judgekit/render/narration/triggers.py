@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.render.narration.common import Names, Text, stack_note
+from judgekit.render.narration.events import PHRASE_IT, SUBJECT_IT
 from judgekit.render.narration.stack import problem_text
 from judgekit.render.terms import it
 
@@ -17,6 +18,8 @@ EVENT_IT = {
     "beginning_of_upkeep": "inizio del mantenimento", "beginning_of_end_step": "inizio della sottofase finale",
     "beginning_of_combat": "inizio del combattimento",
 }
+
+EVENT_IT.update({**PHRASE_IT, **SUBJECT_IT})
 
 # Events at the beginning of a step: the ability is named by its trigger ("all'inizio del mantenimento").
 _STEP_EVENTS = {"beginning_of_upkeep", "beginning_of_end_step", "beginning_of_combat"}
@@ -33,6 +36,8 @@ def describe(t: dict[str, Any], names: Names) -> str:
     what = EVENT_IT.get(event, event)
     if event in _STEP_EVENTS:
         return f"l'abilità di {source} («all'{what}»)"
+    if event in PHRASE_IT:
+        return f"l'abilità di {source} («{PHRASE_IT[event]}»)"
     if event == "you_gain_life":
         return f"l'abilità di {source} ({t['controller']} {what})"
     subject = names.card(t["subject"]) if t["subject"] is not None else source
