@@ -99,7 +99,10 @@ def check(game: Game) -> bool:
         for obj in plan.cease:
             obj.lki = obj.lki or table.get(obj.uid)
             obj.zone = Zone.GONE
-            game.record("sba", "sba.token_ceases", "704.5d", objects=[obj.id], name=obj.card.name)
+            if obj.spell_copy:
+                game.record("sba", "verbs.spell_copy_ceases", "704.5e", objects=[obj.id], name=obj.card.name)
+            else:
+                game.record("sba", "sba.token_ceases", "704.5d", objects=[obj.id], name=obj.card.name)
         for obj, n, name in plan.annihilate:
             obj.counters["+1/+1"] -= n
             obj.counters["-1/-1"] -= n
@@ -163,6 +166,8 @@ def _tokens(game: Game, plan: _Plan) -> None:
     for obj in game.objects.values():
         if obj.current and obj.token and obj.zone not in (Zone.BATTLEFIELD, Zone.GONE):
             plan.cease.append(obj)
+        elif obj.current and obj.spell_copy and obj.zone not in (Zone.STACK, Zone.GONE):
+            plan.cease.append(obj)  # CR 704.5e: a copy of a spell outside the stack
 
 
 def _battle_source_waiting(game: Game, uid: int) -> bool:
