@@ -64,7 +64,7 @@ def _spell_copy_ceases(p: dict[str, Any], names: Names) -> str:
 
 def _copy_target_illegal(p: dict[str, Any], names: Names) -> str:
     return (f"nuovo bersaglio non valido per la copia di {names.card(p['name'])}: "
-            f"{problem_text(p['problem'], names)}. Un nuovo bersaglio deve essere legale (CR 115.7d)")
+            f"{problem_text(p['problem'], names)}. Un nuovo bersaglio deve essere legale")
 
 
 def _copy_target_count(p: dict[str, Any], names: Names) -> str:
