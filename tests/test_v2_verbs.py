@@ -179,3 +179,22 @@ def test_copy_spell_new_targets_false_keeps_the_targets() -> None:
     g.resolve()
     assert g.life("Bruno") == 16 and g.life("Anna") == 20
     assert str(g.obj("shock#2").zone) == "gone" or g.obj("shock#2").spell_copy
+
+
+def test_reanimate_puts_an_opponents_creature_under_your_control() -> None:
+    from judgekit.ruling.run import run_text
+
+    ruling = run_text("title: x\nplayers: [Anna, Bruno]\nstep: main1\n"
+                      "graveyard: {Bruno: [{id: angel, card: Serra Angel}]}\nhand: {Anna: [Reanimate]}\n"
+                      "actions:\n  - cast: {object: reanimate, targets: [angel]}\n  - resolve\n"
+                      "expect: {objects: {angel: {zone: battlefield, controller: Anna, owner: Bruno}}}\n")
+    assert ruling.ok and (ruling.expect or {}).get("passed")
+
+
+def test_excess_to_needs_damage() -> None:
+    from judgekit.ruling.run import run_text
+
+    with pytest.raises(Exception) as info:
+        run_text("title: x\nplayers: [Anna, Bruno]\nhand:\n  Anna:\n    - {name: X, types: [Sorcery], "
+                 "effect: [{destroy: true, excess_to: you, to: self}]}\n")
+    assert "«excess_to» vale solo con «damage»" in str(info.value)

@@ -7,8 +7,8 @@ returns False. Implemented: 704.5a (life 0 or less), 704.5c (ten poison counters
 battlefield cease to exist), 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.5h (deathtouch damage),
 704.5i (planeswalker with no loyalty), 704.5j (legend rule), 704.5k (world rule), 704.5m (Auras), 704.5n
 (Equipment), 704.5p (other attached permanents), 704.5q (+1/+1 and -1/-1 counters), 704.5v (battle with no
-defense). Not applicable in scenario format v1: 704.5b (libraries are not modelled) and 704.5e (copies of spells
-are not modelled).
+defense), 704.5e (a copy of a spell outside the stack ceases to exist). Not applicable in scenario format v1:
+704.5b (libraries are not modelled).
 
 Indestructible permanents ignore 704.5g/704.5h (702.12b) but not 704.5f; a regeneration shield replaces the
 destruction of 704.5g/704.5h (701.19a). Legend rule without a choice: the replay keeps the one that has been

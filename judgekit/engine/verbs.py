@@ -300,7 +300,7 @@ def verb_copy_spell(game: Game, ctx: EffectContext, entry: EffectEntry, refs: li
         game.touch()
         if copy_obj is not None:
             ctx.created.append(copy_obj.uid)
-        game.record("stack", "verbs.spell_copied", "707.10", *(["707.10c"] if changed else []),
+        game.record("effect", "verbs.spell_copied", "707.10", *(["707.10c"] if changed else []),
                     objects=[cid, item.id], player=ctx.controller, name=item.source_name, id=cid,
                     ability=item.kind != "spell", original=item.id,
                     targets=[game.display(t) for t in new.targets], new_targets=changed,

@@ -6,10 +6,12 @@ from typing import Any
 
 from judgekit.render.narration.common import Names, Text, plural, stack_note
 from judgekit.render.narration.stack import problem_text
+from judgekit.render.terms import it
 
 
 def _counters(n: int, kind: str) -> str:
-    return f"{n} {plural(n, 'segnalino', 'segnalini')} {kind}"
+    shown = "veleno" if kind == "poison" else kind
+    return f"{n} {plural(n, 'segnalino', 'segnalini')} {shown}"
 
 
 def _excess_damage(p: dict[str, Any], names: Names) -> str:
@@ -26,7 +28,7 @@ def _copy_nothing(p: dict[str, Any], names: Names) -> str:
 def _token_copy_created(p: dict[str, Any], names: Names) -> str:
     extra = ""
     if p["keywords"]:
-        extra = f", con in più {', '.join(p['keywords'])} (eccezione che fa parte dei valori copiabili)"
+        extra = f", con in più {', '.join(it(k) for k in p['keywords'])} (eccezione che fa parte dei valori copiabili)"
     left = " com'era l'ultima volta che è esistito" if p["left"] else ""
     return (f"{p['player']} crea «{p['id']}», una pedina copia di {names.card(p['name'])}{left}: ne prende i valori "
             f"copiabili{extra}, ed entra sul campo di battaglia sotto il suo controllo (timestamp "
