@@ -30,7 +30,7 @@ from judgekit.engine.errors import GameOver
 from judgekit.engine.operations import OP_KEYS
 from judgekit.engine.priority import priority_point
 from judgekit.engine.setup import build_game
-from judgekit.engine.specdata import VERB_NAMES
+from judgekit.engine.specdata import VERB_NAMES, VERB_OPTIONS
 from judgekit.engine.specs import AbilitySpec, ActivatedSpec, EffectEntry, Ops, StaticSpec, TriggerSpec
 from judgekit.engine.state import Computed, Game, GameObject
 from judgekit.engine.triggers import TRIGGER_EVENTS
@@ -50,7 +50,7 @@ def _ops(ops: dict[str, Any]) -> Ops:
 
 def entry(to: Any = None, **fields: Any) -> EffectEntry:
     """One one-shot effect entry: a verb or operations, and ``to`` (``entry(damage=3, to="target")``)."""
-    _ops({k: v for k, v in fields.items() if k not in VERB_NAMES and k not in ("duration", "count")})
+    _ops({k: v for k, v in fields.items() if k not in VERB_NAMES and k not in ("duration", "count", *VERB_OPTIONS)})
     data = dict(fields)
     if to is not None:
         data["to"] = to

@@ -188,7 +188,25 @@ class ChooseValue:
         return self.candidates[0] if self.candidates else None
 
 
-SourceRequest = TriggerTarget | UseOptional | ChooseModes | ChooseX | DivideAmount | ChooseValue
+@dataclass(frozen=True)
+class ChooseRefs:
+    """Objects and players chosen while resolving, none of them targeted: the permanents and players that
+    proliferate (CR 701.34a), or the new targets of a copy of a spell or ability (707.10c). ``candidates`` in
+    default order, ``preset`` the default choice; the answer is ``targets`` of the source's ANSWER (every one of
+    them), checked by the rule that asked. ``purpose``: ``proliferate`` or ``copy_targets``."""
+
+    source: str
+    controller: str
+    candidates: tuple[Ref, ...]
+    preset: tuple[Ref, ...]
+    group: int = 0
+    purpose: str = "proliferate"
+
+    def default(self) -> tuple[Ref, ...]:
+        return self.preset
+
+
+SourceRequest = TriggerTarget | UseOptional | ChooseModes | ChooseX | DivideAmount | ChooseValue | ChooseRefs
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -430,6 +448,8 @@ class ScriptedChooser:
             value = ans.x
         elif isinstance(request, DivideAmount):
             value = ans.divide
+        elif isinstance(request, ChooseRefs):
+            value = ans.target_list()
         elif isinstance(request, ChooseValue):
             value = ans.chosen()
             if value is not None and value not in request.candidates and value in self.script.aliases:
@@ -451,7 +471,8 @@ class ScriptedChooser:
 
     def _scripted(self, request: Request) -> Decision | None:
         script = self.script
-        if isinstance(request, (TriggerTarget, UseOptional, ChooseModes, ChooseX, DivideAmount, ChooseValue)):
+        if isinstance(request, (TriggerTarget, UseOptional, ChooseModes, ChooseX, DivideAmount, ChooseValue,
+                                ChooseRefs)):
             return self._source_decision(request)
         if isinstance(request, TriggerOrder):
             wanted = script.apnap_order.get(request.player)

@@ -67,8 +67,9 @@ from judgekit.engine.values import ValueContext, freeze_values
 from judgekit.engine.values import amount as value_amount
 from judgekit.engine.vocab import Zone
 
-# Verbs the rules core uses for its own abilities (persist, undying) that scenario files cannot write.
-CORE_ONLY_VERBS = ("return_to_battlefield",)
+# Verbs the rules core uses for its own abilities that scenario files cannot write (none since
+# ``return_to_battlefield`` became a verb of SCENARIO-FORMAT.md 2.7).
+CORE_ONLY_VERBS: tuple[str, ...] = ()
 
 PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
 
@@ -101,6 +102,9 @@ class EffectContext:
     trigger_spell: int | None = None
     # ``excess_damage``: what the latest ``damage`` entry of the effect list dealt beyond lethal (CR 120.4a).
     excess_damage: int = 0
+    # The objects the latest entry whose verb creates or moves objects put into a zone, each as the new object it
+    # became there (SCENARIO-FORMAT.md 2.7, the reference ``created``): uids, kept by :mod:`judgekit.engine.verbs`.
+    created: list[int] = field(default_factory=list)
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)

@@ -132,6 +132,7 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
         controller=(controller or obj.owner) if zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
         timestamp=game.new_timestamp(), seq=obj.seq, token=obj.token, tapped=tapped,
         summoning_sick=zone == Zone.BATTLEFIELD, spell_x=obj.spell_x if obj.zone == Zone.STACK else 0,
+        spell_copy=obj.spell_copy, copy_of=obj.copy_of if obj.spell_copy else None,
     )
     entering: GameEvent | None = None
     if zone == Zone.BATTLEFIELD:
@@ -234,11 +235,11 @@ def carried_effects(game: Game, permanent: GameObject) -> list[ContinuousEffect]
 
 
 def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
-            lki: Computed | None = None, counters: dict[str, int] | None = None) -> GameObject:
+            lki: Computed | None = None, counters: dict[str, int] | None = None, tapped: bool = False) -> GameObject:
     """:func:`move`, also taking a spell moved off the stack this way out of the stack (it will not resolve)."""
     if obj.zone == Zone.STACK:
         game.stack = [item for item in game.stack if item.object_uid != obj.uid]
-    return move(game, obj, zone, controller=controller, lki=lki, counters=counters)
+    return move(game, obj, zone, controller=controller, lki=lki, counters=counters, tapped=tapped)
 
 
 # ------------------------------------------------------------------------------------------------------

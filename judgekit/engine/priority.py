@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.engine import sba, triggers
+from judgekit.engine import sba, triggers, verbs  # noqa: F401  (verbs: the verbs of 2.7 join the verb table)
 from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import GameOver, IllegalAction, ScenarioProblem
 from judgekit.engine.stack import item_data, resolve_top

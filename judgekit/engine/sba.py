@@ -7,8 +7,8 @@ returns False. Implemented: 704.5a (life 0 or less), 704.5c (ten poison counters
 battlefield cease to exist), 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.5h (deathtouch damage),
 704.5i (planeswalker with no loyalty), 704.5j (legend rule), 704.5k (world rule), 704.5m (Auras), 704.5n
 (Equipment), 704.5p (other attached permanents), 704.5q (+1/+1 and -1/-1 counters), 704.5v (battle with no
-defense). Not applicable in scenario format v1: 704.5b (libraries are not modelled) and 704.5e (copies of spells
-are not modelled).
+defense), 704.5e (a copy of a spell outside the stack ceases to exist). Not applicable in scenario format v1:
+704.5b (libraries are not modelled).
 
 A player who loses (704.5a, 704.5c) leaves the game once the check's actions are done, when two or more players
 remain (CR 104.5, 800.4a; :mod:`judgekit.engine.players`); otherwise the loss ends the game and nobody leaves.
@@ -103,7 +103,10 @@ def check(game: Game) -> bool:
         for obj in plan.cease:
             obj.lki = obj.lki or table.get(obj.uid)
             obj.zone = Zone.GONE
-            game.record("sba", "sba.token_ceases", "704.5d", objects=[obj.id], name=obj.card.name)
+            if obj.spell_copy:
+                game.record("sba", "verbs.spell_copy_ceases", "704.5e", objects=[obj.id], name=obj.card.name)
+            else:
+                game.record("sba", "sba.token_ceases", "704.5d", objects=[obj.id], name=obj.card.name)
         for obj, n, name in plan.annihilate:
             obj.counters["+1/+1"] -= n
             obj.counters["-1/-1"] -= n
@@ -170,6 +173,8 @@ def _tokens(game: Game, plan: _Plan) -> None:
     for obj in game.objects.values():
         if obj.current and obj.token and obj.zone not in (Zone.BATTLEFIELD, Zone.GONE):
             plan.cease.append(obj)
+        elif obj.current and obj.spell_copy and obj.zone not in (Zone.STACK, Zone.GONE):
+            plan.cease.append(obj)  # CR 704.5e: a copy of a spell outside the stack
 
 
 def _battle_source_waiting(game: Game, uid: int) -> bool:

@@ -48,7 +48,10 @@ PLAYER_OF = ("controller_of", "owner_of")
 # The one-shot verbs (SCENARIO-FORMAT "One-shot effects"), in the order of the rules core's verb table.
 VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
               "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
-              "prevent_damage", "regenerate", "fight", "return_to_battlefield")
+              "prevent_damage", "regenerate", "fight", "return_to_battlefield", "copy_spell", "gain_control",
+              "proliferate", "double_counters", "move_counters")
+# Options of one verb written beside it in the entry (SCENARIO-FORMAT.md 2.7), kept in ``EffectEntry.options``.
+VERB_OPTIONS = ("excess_to", "under", "tapped", "counters", "new_targets")
 _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
                 "not_colors", "keywords")
 _PT_OPS = ("cda", "set_pt", "modify_pt")
@@ -158,8 +161,12 @@ def effect_entry(raw: Any) -> EffectEntry:
     if verb is None:
         return EffectEntry(to=to, ops=ops(raw), duration=raw.get("duration"))
     count = value(raw["count"]) if raw.get("count") is not None else None
+    options = {k: raw[k] for k in VERB_OPTIONS if raw.get(k) is not None}
+    if isinstance(options.get("counters"), Mapping):
+        options["counters"] = MappingProxyType({k: value(v) for k, v in options["counters"].items()})
     return EffectEntry(verb=verb, param=_verb_param(verb, raw[verb]), to=to, count=count,
-                       divided=bool(raw.get("divided")))
+                       divided=bool(raw.get("divided")), duration=raw.get("duration"),
+                       options=MappingProxyType(options) if options else None)
 
 
 def _verb_param(verb: str, raw: Any) -> Any:
@@ -171,10 +178,20 @@ def _verb_param(verb: str, raw: Any) -> Any:
         if isinstance(raw, TokenSpec):
             return raw
         data = dict(raw)
-        count = data.pop("count", 1)
-        return TokenSpec(value(count if count is not None else 1), MappingProxyType(object_data(data)))
+        count_data = data.pop("count", 1)
+        count = value(count_data if count_data is not None else 1)
+        if data.get("copy_of") is not None:
+            exc = data.get("except")
+            return TokenSpec(count, MappingProxyType({"id": data.get("id")}), copy_of=str(data["copy_of"]),
+                             except_=MappingProxyType(_except(exc)) if exc else None)
+        return TokenSpec(count, MappingProxyType(object_data(data)))
     if verb == "fight":
         return selector(raw)
+    if verb == "move_counters":
+        moved = dict(raw)
+        how_many = moved.get("count")
+        return MappingProxyType({"from": moved.get("from", moved.get("from_")), "kind": str(moved["kind"]),
+                                 "count": how_many if how_many in (None, "all") else value(how_many)})
     if verb == "sacrifice" and raw is not True:
         return selector(raw)
     if verb == "return_to_battlefield" and isinstance(raw, Mapping):
@@ -384,6 +401,10 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
         p = e.param
         if isinstance(p, TokenSpec):
             p = {**_plain(p.data), "count": value_data(p.count)}
+            if e.param.copy_of is not None:
+                p = {"copy_of": e.param.copy_of, **{k: v for k, v in p.items() if v is not None}}
+                if e.param.except_:
+                    p["except"] = _plain(e.param.except_)
         elif isinstance(p, ReturnParam):
             p = {"counters": dict(p.counters), "rule": p.rule, "keyword": p.keyword}
         else:
@@ -397,6 +418,8 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
         out["count"] = value_data(e.count)
     if e.divided:
         out["divided"] = True
+    for key, option in (e.options or {}).items():
+        out[key] = {k: value_data(v) for k, v in option.items()} if key == "counters" else _plain(option)
     if e.to is not None:
         out["to"] = selector_data(e.to)
     return out

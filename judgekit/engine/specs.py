@@ -122,6 +122,9 @@ class EffectEntry:
     divided: bool = False
     # A replacement or prevention effect created by the resolving spell or ability (SCENARIO-FORMAT.md 2.3).
     replacement: ReplacementSpec | None = None
+    # The options written beside a verb (SCENARIO-FORMAT.md 2.7): ``excess_to``, ``under``, ``tapped``,
+    # ``counters``, ``new_targets``.
+    options: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -179,10 +182,13 @@ class ReturnParam:
 
 @dataclass(frozen=True)
 class TokenSpec:
-    """``create_token``: ``count`` tokens with the object fields ``data`` (abilities already as specs)."""
+    """``create_token``: ``count`` (a VALUE) tokens with the object fields ``data`` (abilities already as specs)."""
 
     count: Any
     data: Mapping[str, Any]
+    # A token that is a copy of an object (SCENARIO-FORMAT.md 2.7, CR 707.2): the REF, and the exceptions (707.9).
+    copy_of: str | None = None
+    except_: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,10 @@ class GameObject:
     spell_x: int = 0
     # The value chosen as it entered (CR 614.1c, SCENARIO-FORMAT.md 2.4): a colour, a type or a player's name.
     chosen: str | None = None
+    # A copy of a spell (CR 707.10): it ceases to exist once it has left the stack (704.5e); ``copy_of`` is the
+    # id of the copied spell (SCENARIO-FORMAT.md 2.7, 2.10).
+    spell_copy: bool = False
+    copy_of: str | None = None
 
     @property
     def current(self) -> bool:

@@ -82,9 +82,15 @@ def _entry(entry: Any) -> Any:
     out = dict(entry)
     if out.get("count") == 1 and isinstance(out.get("sacrifice"), dict):
         out.pop("count")
+    if out.get("gain_control") in (True, "you"):
+        # ``gain_control: true`` is the operation ``control: you`` lasting, by default, forever (2.7).
+        out.pop("gain_control")
+        out["control"] = "you"
+        out.setdefault("duration", "permanent")
     verbs = {"damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
              "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
-             "prevent_damage", "regenerate", "fight", "replacement"}
+             "prevent_damage", "regenerate", "fight", "replacement", "copy_spell", "proliferate", "double_counters",
+             "move_counters", "return_to_battlefield"}
     if not verbs & set(out) and "duration" not in out:
         out["duration"] = "end_of_turn"
     if isinstance(out.get("replacement"), dict):

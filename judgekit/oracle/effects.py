@@ -414,12 +414,62 @@ def no_prevention(m: re.Match[str], ctx: Ctx) -> list[Data]:
     return [{"damage_cannot_be_prevented": True, "duration": "end_of_turn"}]
 
 
+# -- verbs of SCENARIO-FORMAT.md 2.7 -------------------------------------------------------------------------
+
+
+@_t(r"excess damage is dealt to that creature's controller instead")
+def excess_to_controller(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """Excess damage dealt elsewhere instead (CR 120.4a): joins the damage entry before it (:func:`_excess`)."""
+    return [{"_excess_to": {"controller_of": "target"}}]
+
+
+@_t(r"copy target (?P<what>instant or sorcery|instant|sorcery) spell")
+def copy_target_spell(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """A copy of a spell on the stack, not cast: CR 707.10."""
+    kinds = ["Instant", "Sorcery"] if " or " in m["what"] else [m["what"].capitalize()]
+    spec: Data = {"zone": "stack", "any": [{"types": [k]} for k in kinds]} if len(kinds) > 1 else \
+        {"zone": "stack", "types": kinds}
+    return [{"copy_spell": True, "to": ctx.add_target(spec)}]
+
+
+@_t(r"you may choose new targets for the copy")
+def new_targets_for_copy(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """The copy's controller may choose new targets (CR 707.10c): the default of ``copy_spell``."""
+    return []
+
+
+@_t(r"proliferate")
+def proliferate(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """Proliferate: CR 701.34a."""
+    return [{"proliferate": True}]
+
+
+@_t(r"return (?P<obj>.+?) from your graveyard to the battlefield")
+def return_from_graveyard_to_battlefield(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """Return a card from your graveyard to the battlefield, as a new object: CR 400.7."""
+    return [{"return_to_battlefield": True, "to": reference(m["obj"] + " from your graveyard", ctx)}]
+
+
+def _excess(entries: list[Data]) -> list[Data]:
+    """"Excess damage is dealt to ... instead" makes the damage entry before it an ``excess_to`` one (CR 120.4a)."""
+    out: list[Data] = []
+    for entry in entries:
+        if "_excess_to" in entry:
+            if not out or "damage" not in out[-1]:
+                raise Unsupported("excess damage without damage before it")
+            out[-1] = {**out[-1], "excess_to": entry["_excess_to"]}
+            continue
+        out.append(entry)
+    return out
+
+
 # -- reading sentences ---------------------------------------------------------------------------------------
 
 _CONNECTORS = re.compile(r",? then |, and |,? and |; ", re.IGNORECASE)
 _VERB_KEYS = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter",
               "gain_life", "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap",
-              "create_token", "prevent_damage", "regenerate", "fight", "replacement")
+              "create_token", "prevent_damage", "regenerate", "fight", "replacement", "copy_spell", "proliferate",
+              "return_to_battlefield")
 
 
 def _clauses(text: str, ctx: Ctx) -> list[Data]:
@@ -471,6 +521,7 @@ def effects(text: str, ctx: Ctx) -> list[Data]:
         out += _clauses(_until_end_of_turn_first(sentence), ctx)
     if ctx.becomes and not ctx.extras.get("kept_types"):
         raise Unsupported("an object that becomes a creature without keeping its types")
+    out = _excess(out)
     if not out:
         raise Unsupported("no effect")
     return _merge(out)

@@ -218,6 +218,26 @@ def _trigger_target(ctx: _Context, r: req.TriggerTarget, value: Any) -> _Draft |
         "candidates": len(r.candidates)}, ["603.3d"], change)
 
 
+def _choose_refs(ctx: _Context, r: req.ChooseRefs, value: Any) -> _Draft | None:
+    """Proliferating onto every permanent and player with counters (CR 701.34a), or keeping the targets of a copy
+    (707.10c): a real choice when another set could be chosen."""
+    chosen = list(value or ())
+    if r.purpose == "proliferate":
+        if not chosen:
+            return None
+        alt = [ctx.ref_id(c) for c in chosen[:-1]]
+        rules = ["701.34a"]
+    else:
+        others = [c for c in r.candidates if c not in chosen]
+        if not chosen or not others:
+            return None
+        alt = [ctx.ref_id(others[0]), *[ctx.ref_id(c) for c in chosen[1:]]]
+        rules = ["707.10c"]
+    return _Draft("ChooseRefs", r.source, {
+        "source": ctx.source_name(r.source), "controller": r.controller, "purpose": r.purpose,
+        "chosen": [ctx.ref_name(c) for c in chosen]}, rules, ctx.source_change(r, {"targets": alt}))
+
+
 def _use_optional(ctx: _Context, r: req.UseOptional, value: Any) -> _Draft | None:
     change = ctx.source_change(r, {"use": not bool(value)})
     replacement = r.kind == "replacement"
@@ -350,7 +370,7 @@ _BUILDERS: dict[str, Builder] = {
     "TriggerTarget": _trigger_target, "UseOptional": _use_optional, "ChooseModes": _choose_modes,
     "ChooseX": _choose_x, "DivideAmount": _divide_amount, "ChooseValue": _choose_value,
     "TriggerOrder": _trigger_order, "LegendRule": _legend_rule, "Discard": _discard, "Sacrifice": _sacrifice,
-    "ReplacementOrder": _replacement_order, "DamageDivision": _damage_division,
+    "ReplacementOrder": _replacement_order, "DamageDivision": _damage_division, "ChooseRefs": _choose_refs,
 }
 
 # The request classes that are not assumptions even when they take their default (see above).

@@ -19,7 +19,7 @@ def object_result(game: Game, oid: str) -> dict[str, Any]:
     zone = str(obj.zone)
     if obj.token and obj.zone not in (Zone.BATTLEFIELD,):
         zone = "gone"
-    if obj.zone == Zone.GONE:
+    if obj.zone == Zone.GONE or (obj.spell_copy and obj.zone != Zone.STACK):
         zone = "gone"
     c = obj.lki if obj.zone == Zone.GONE and obj.lki is not None else chars(game, obj)
     attached = game.objects[obj.attached_to].id if obj.attached_to is not None else None
@@ -35,7 +35,7 @@ def object_result(game: Game, oid: str) -> dict[str, Any]:
         "abilities": sorted({a.label() for a in c.abilities if a.kind != "mana"}),
         "mana": c.mana, "tapped": obj.tapped, "attached_to": attached, "token": obj.token,
         # 2.10: the "as enters" choice and what the object entered as a copy of (2.4); null otherwise.
-        "chosen": obj.chosen, "copy_of": _entered_copy_of(game, obj.uid),
+        "chosen": obj.chosen, "copy_of": obj.copy_of or _entered_copy_of(game, obj.uid),
         # CR 202.3: X counts the value chosen while the object is a spell on the stack (202.3e), 0 elsewhere.
         "mana_value": c.mana_value,
     }

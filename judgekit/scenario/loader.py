@@ -433,13 +433,28 @@ class _Checker(References):
                             merged = {**base_data, **{k: v for k, v in tok.items() if k != "card"}}
                             tok.clear()
                             tok.update(merged)
-                    base = tok.get("id") or slug(str(tok.get("name") or "")) or "token"
-                    tok["id"] = base
-                    self.token_ids.add(base)
+                    if tok.get("copy_of") is not None:
+                        copies.append(tok.get("id"))  # a token copy: its base is known as it is created (2.7)
+                    else:
+                        base = tok.get("id") or slug(str(tok.get("name") or "")) or "token"
+                        tok["id"] = base
+                        self.token_ids.add(base)
+                if node.get("copy_spell") not in (None, False):
+                    copies.append(None)
+                for key in ("id", "card", "name"):
+                    if isinstance(node.get(key), str):
+                        names.append(node[key])
                 for k, v in node.items():
                     walk(v, (*loc, k))
             elif isinstance(node, list):
                 for i, v in enumerate(node):
                     walk(v, (*loc, i))
 
+        copies: list[Any] = []
+        names: list[str] = []
         walk(data, ())
+        if copies:
+            # Token copies and spell copies (SCENARIO-FORMAT.md 2.7) take their id base from the object they copy:
+            # any id or name slug of the file may be one.
+            self.token_ids.update(c for c in copies if c)
+            self.token_ids.update(s for s in (*names, *(slug(n) for n in names)) if s)

@@ -32,11 +32,11 @@ from pydantic import (
 
 from judgekit.engine import vocab
 from judgekit.engine.effects import CORE_ONLY_VERBS
-from judgekit.engine.effects import VERBS as ENGINE_VERBS
 from judgekit.engine.operations import OPERATIONS
 from judgekit.engine.replacement import DAMAGE_EVENTS, DESTINATIONS, EVENT_MODIFIERS
 from judgekit.engine.specdata import RULE_OPS
 from judgekit.engine.triggers import TRIGGER_EVENTS
+from judgekit.engine.verbs import VERBS as ENGINE_VERBS
 from judgekit.scenario import limits
 from judgekit.scenario.terms import require
 from judgekit.validation import StrictModel
@@ -805,6 +805,49 @@ AbilitySpec = Annotated[Annotated[
 VERBS = tuple(v for v in ENGINE_VERBS if v not in CORE_ONLY_VERBS)
 
 
+class PlayerOf(StrictModel):
+    """A player named through an object (SCENARIO-FORMAT.md 2.7, References): ``{controller_of: REF}`` or
+    ``{owner_of: REF}``."""
+
+    controller_of: str | None = None
+    owner_of: str | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> PlayerOf:
+        if (self.controller_of is None) == (self.owner_of is None):
+            raise ValueError("si scrive una sola chiave: {controller_of: ...} oppure {owner_of: ...}")
+        return self
+
+
+# A REF in a verb's option: a word (target, you, an id, a player's name...) or {controller_of|owner_of: REF}.
+VerbRef = Annotated[
+    Annotated[str, Tag("_str")] | Annotated[PlayerOf, Tag("_dict")],
+    Discriminator(_type_tag, custom_error_type="ref_kind",
+                  custom_error_message="atteso un riferimento (target, you, un id, un giocatore) o una mappa come "
+                                       "{controller_of: target}"),
+]
+
+
+class MoveCounters(StrictModel):
+    """``move_counters`` (SCENARIO-FORMAT.md 2.7): counters of ``kind`` (or every kind) moved from ``from``."""
+
+    from_: str = Field(alias="from")
+    kind: str
+    count: Amount | Literal["all"] | None = None
+
+    @model_validator(mode="after")
+    def _count_fits(self) -> MoveCounters:
+        if self.kind == "all" and self.count is not None:
+            raise ValueError("con «kind: all» si spostano tutti i segnalini: «count» non si scrive")
+        return self
+
+
+# The keys of an effect entry that belong to one verb only (SCENARIO-FORMAT.md 2.7).
+_VERB_OPTIONS = {"excess_to": ("damage",), "under": ("return_to_battlefield",),
+                 "tapped": ("return_to_battlefield",), "counters": ("return_to_battlefield",),
+                 "new_targets": ("copy_spell",)}
+
+
 class EffectEntry(Operations):
     """One entry of a one-shot ``effect`` list: exactly one verb, or operations (with ``duration``)."""
 
@@ -836,11 +879,26 @@ class EffectEntry(Operations):
     divided: bool | None = None
     # A replacement or prevention effect created by the resolving spell or ability (SCENARIO-FORMAT.md 2.3).
     replacement: ReplacementBody | None = None
+    # Verbs of SCENARIO-FORMAT.md 2.7 and their options.
+    return_to_battlefield: bool | None = None
+    copy_spell: bool | None = None
+    gain_control: bool | VerbRef | None = None
+    proliferate: bool | None = None
+    double_counters: str | None = None
+    move_counters: MoveCounters | None = None
+    excess_to: VerbRef | None = None
+    under: VerbRef | None = None
+    tapped: bool | None = None
+    counters: dict[str, Amount] | None = None
+    new_targets: bool | None = None
 
     @model_validator(mode="before")
     @classmethod
     def _bare_verbs(cls, data: Any) -> Any:
         if isinstance(data, dict):
+            if "transform" in data:
+                raise ValueError("«transform» non è nella versione 2 del formato: i permanenti bifronte e la "
+                                 "trasformazione (CR 701.28) non sono modellati")
             data = {k: (True if v is None and k in VERBS else v) for k, v in data.items()}
         return data
 
@@ -865,8 +923,11 @@ class EffectEntry(Operations):
             raise ValueError(f"una voce di effetto ha un solo verbo, non {', '.join(verbs)}")
         if not verbs and not ops:
             raise ValueError("una voce di effetto richiede un verbo (damage, destroy, ...) o un'operazione")
-        if self.duration is not None and not ops:
-            raise ValueError("«duration» vale solo per le operazioni (effetti continui)")
+        if self.duration is not None and not ops and self.gain_control in (None, False):
+            raise ValueError("«duration» vale solo per le operazioni (effetti continui) e per «gain_control»")
+        for key, owners in _VERB_OPTIONS.items():
+            if getattr(self, key) is not None and not any(getattr(self, v) not in (None, False) for v in owners):
+                raise ValueError(f"«{key}» vale solo con «{owners[0]}»")
         if self.count is not None and (self.sacrifice is None or isinstance(self.sacrifice, bool)):
             raise ValueError("«count» vale solo per «sacrifice» con un selettore, come {sacrifice: {types: "
                              "[Creature]}, count: 1, to: target}")
@@ -1044,13 +1105,29 @@ class CardFile(CardFields):
 
 
 class TokenSpec(CardFields):
-    """``create_token``: the token's characteristics (object fields) and how many."""
+    """``create_token``: the token's characteristics (object fields) and how many (a VALUE); or ``copy_of`` an
+    object, with ``except`` (SCENARIO-FORMAT.md 2.7, CR 707.2, 707.9) and no other object field."""
 
     id: str | None = None
     card: str | None = None
     counters: Counters | None = None
     tapped: bool | None = None
     count: Amount = 1
+    copy_of: str | None = None
+    except_: EnterCopyExcept | None = Field(default=None, alias="except")
+
+    @model_validator(mode="after")
+    def _token_shape(self) -> TokenSpec:
+        if isinstance(self.count, int) and not 1 <= self.count <= 100:
+            raise ValueError(f"«count: {self.count}»: da 1 a 100 pedine")
+        if self.except_ is not None and self.copy_of is None:
+            raise ValueError("«except» si usa solo insieme a «copy_of»")
+        if self.copy_of is not None:
+            others = [k for k in self.model_fields_set if k not in ("copy_of", "except_", "id", "count")]
+            if others:
+                raise ValueError(f"una pedina copia prende i valori copiabili dell'originale (CR 707.2): accanto a "
+                                 f"«copy_of» si scrivono solo id, count ed except, non «{others[0]}»")
+        return self
 
 
 class ObjectSpec(CardFields):

@@ -124,6 +124,15 @@ def _damage_division(p: dict[str, Any], names: Names) -> str:
             "altro modo legale.")
 
 
+def _choose_refs(p: dict[str, Any], names: Names) -> str:
+    chosen = names.cards(p["chosen"])
+    if p["purpose"] == "proliferate":
+        return (f"Proliferando con {names.card(p['source'])}, {p['controller']} sceglie {NO_CHOICE} tutti i "
+                f"permanenti e i giocatori con segnalini ({chosen}); poteva sceglierne solo alcuni.")
+    return (f"La copia creata da {names.card(p['source'])} tiene i bersagli dell'originale ({chosen}) {NO_CHOICE}; "
+            f"{p['controller']} poteva sceglierne di nuovi, purché legali.")
+
+
 # Request class name -> text. Every request class of the rules core that a ``choices`` key answers is here.
 TEXTS: dict[str, Text] = {
     "TriggerTarget": _trigger_target,
@@ -138,6 +147,7 @@ TEXTS: dict[str, Text] = {
     "Sacrifice": _sacrifice,
     "ReplacementOrder": _replacement_order,
     "DamageDivision": _damage_division,
+    "ChooseRefs": _choose_refs,
 }
 
 
