@@ -65,7 +65,7 @@ from judgekit.engine.values import amount as value_amount
 from judgekit.engine.vocab import Zone
 
 # Verbs the rules core uses for its own abilities (persist, undying) that scenario files cannot write.
-CORE_ONLY_VERBS = ("return_to_battlefield",)
+CORE_ONLY_VERBS = ("return_to_battlefield", "keyword_effect")
 
 PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
 
@@ -185,6 +185,14 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return [ctx.event_object] if ctx.event_object is not None else []
         if to == "event_player":
             return [ctx.event_player] if ctx.event_player is not None else []
+        if to == "defending_player":
+            # SCENARIO-FORMAT.md 2.7 (508.5, 802.2a): from the trigger object if it attacks or attacked, else the
+            # source.
+            from judgekit.engine.keywords import attacked_by, defending_player
+            who = ctx.trigger_object if ctx.trigger_object is not None and \
+                attacked_by(game, ctx.trigger_object) is not None else ctx.source_uid
+            found = defending_player(game, who)
+            return [found] if found is not None else []
         if to == "chosen":
             src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
             return [src.chosen] if src is not None and src.chosen and game.is_player(src.chosen) else []
@@ -372,6 +380,9 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                         combat=combat, player=player.name, life=life, **extra)
             if loss is not None and lost > 0:
                 game.emit(loss)
+        if combat and source.keywords and any(k.startswith("toxic_") for k in source.keywords):
+            from judgekit.engine.keywords import toxic_poison
+            toxic_poison(game, source, player.name, lambda ev: _counters_put(game, ev))
     else:
         obj = game.objects[target]
         if not obj.current or obj.zone != Zone.BATTLEFIELD:

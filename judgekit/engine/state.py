@@ -287,6 +287,7 @@ class EventKind(StrEnum):
     DESTROY = "destroy"                  # obj: proposed to replacement effects (regeneration), never recorded
     DRAW = "draw"                        # player: one card drawn (CR 121.2), proposed to replacement effects
     CREATE_TOKENS = "create_tokens"      # player, amount: proposed to replacement effects, never recorded
+    BECOMES_TARGET = "becomes_target"    # obj or player, source, data {"item": stack item uid, "controller"}
 
 
 @dataclass

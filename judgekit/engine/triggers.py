@@ -30,10 +30,11 @@ from judgekit.engine.announce import TriggerContext, announce_trigger, divided_e
 from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
+from judgekit.engine.keywords import keyword_ability, keyword_triggers, note_targets, triggered_keywords
 from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.specs import AbilitySpec, EffectEntry, ReturnParam, TriggerSpec
 from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, PendingTrigger, Ref, StackItem
-from judgekit.engine.vocab import Zone
+from judgekit.engine.vocab import Zone, keyword_rule
 
 # Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with; the
 # keyword's rule.
@@ -178,6 +179,8 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
                                        _event_object),
     "dies": TriggerEvent(EventKind.ZONE_CHANGE, _dies, _event_object),
     "attacks": TriggerEvent(EventKind.ATTACKS, lambda g, ev, s: True, _event_object),
+    # CR 506.5: the only creature declared as an attacker.
+    "attacks_alone": TriggerEvent(EventKind.ATTACKS, lambda g, ev, s: bool(ev.data.get("alone")), _event_object),
     "blocks": TriggerEvent(EventKind.BLOCKS, lambda g, ev, s: True, _event_object),
     "becomes_blocked": TriggerEvent(EventKind.BECOMES_BLOCKED, lambda g, ev, s: True, _event_object),
     "deals_combat_damage": TriggerEvent(EventKind.DAMAGE, lambda g, ev, s: ev.combat and ev.amount > 0,
@@ -192,8 +195,10 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
     "beginning_of_combat": TriggerEvent(EventKind.STEP, _beginning_of("beginning_of_combat")),
 }
 
-# The kinds of game event a triggered ability can wait for.
-TRIGGERING_KINDS = frozenset(te.kind for te in TRIGGER_EVENTS.values())
+# The kinds of game event a triggered ability can wait for (keywords' included: prowess waits for a cast, ward for
+# a target).
+TRIGGERING_KINDS = frozenset({*(te.kind for te in TRIGGER_EVENTS.values()), EventKind.CAST,
+                              EventKind.BECOMES_TARGET})
 
 
 def _subject(ev: GameEvent, event: str) -> int | None:
@@ -246,15 +251,16 @@ def collect(game: Game) -> None:
             ev.data["batch"] = loose
     # Only objects that have a triggered ability (or persist/undying) can trigger.
     table = all_chars(game)
-    candidates: list[tuple[int, tuple[int, int | None], Computed, list[Ability], list[str]]] = []
+    candidates: list[tuple[int, tuple[int, int | None], Computed, list[Ability], list[str], list[str]]] = []
     for uid, span in _presence(game).items():
         view = _view(game, uid, table)
         if view is None:
             continue
         abilities = [a for a in view.abilities if a.kind == "trigger"]
         keywords = [k for k in KEYWORD_TRIGGERS if view.has(k)]
-        if abilities or keywords:
-            candidates.append((uid, span, view, abilities, keywords))
+        others = triggered_keywords(view) if view.keywords else []
+        if abilities or keywords or others:
+            candidates.append((uid, span, view, abilities, keywords, others))
     if not candidates:
         return
     candidates.sort(key=lambda c: (game.objects[c[0]].timestamp, c[0]))
@@ -265,9 +271,15 @@ def collect(game: Game) -> None:
         if ev.kind not in TRIGGERING_KINDS:
             continue
         look_back = ev.kind == EventKind.ZONE_CHANGE and ev.from_zone == Zone.BATTLEFIELD
-        for uid, span, view, abilities, keywords in candidates:
+        for uid, span, view, abilities, keywords, others in candidates:
             if not _present(span, i, look_back, batches):
                 continue
+            for keyword in others:
+                # CR 702.108a, 702.83a, 702.25a, 702.45a, 702.91a, 702.130a, 702.86a, 702.21a.
+                for subject in keyword_triggers(game, ev, keyword, view, table):
+                    game.pending.append(PendingTrigger(source_uid=uid, ability=keyword_ability(game, keyword, ev),
+                                                       controller=view.controller or game.objects[uid].owner,
+                                                       event=ev, trigger_object=subject, source_lki=view))
             for ability in abilities:
                 if not _event_matches(game, ev, ability, view, table):
                     continue
@@ -399,7 +411,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
     if trig.optional:
         rules.append("603.5")
     if trig.keyword:
-        rules.append(KEYWORD_TRIGGERS[trig.keyword][1])
+        rules.append(keyword_rule(trig.keyword))
     if t.event.kind == EventKind.ZONE_CHANGE and t.event.from_zone == Zone.BATTLEFIELD:
         rules.append("603.10a")
     item = StackItem(uid=uid, kind="triggered", id=src_obj.id, source_name=source.name,
@@ -409,6 +421,8 @@ def _push(game: Game, t: PendingTrigger) -> None:
                      modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None)
     game.stack.append(item)
     game.touch()
+    if targets:
+        note_targets(game, item)
     game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,
                 controller=t.controller, target=game.display(targets[0]) if targets else None,
                 target_is_player=bool(targets) and isinstance(targets[0], str), target_chosen=chosen_target,
