@@ -63,12 +63,19 @@ class KeywordParam:
     group: int = 0
 
 
+_SPLIT: dict[str, tuple[str, int]] = {}
+
+
 def split(keyword: str) -> tuple[str, int]:
-    """``bushido_2`` -> (``bushido``, 2); ``prowess`` -> (``prowess``, 0)."""
-    m = PARAM_KEYWORD_RE.match(keyword)
-    if m:
-        return m.group(1), int(m.group(2))
-    return keyword, 0
+    """``bushido_2`` -> (``bushido``, 2); ``prowess`` -> (``prowess``, 0). Remembered: it is asked for every
+    keyword of every object that could trigger."""
+    found = _SPLIT.get(keyword)
+    if found is None:
+        m = PARAM_KEYWORD_RE.match(keyword)
+        found = (m.group(1), int(m.group(2))) if m else (keyword, 0)
+        if len(_SPLIT) < 4096:
+            _SPLIT[keyword] = found
+    return found
 
 
 def total(c: Computed, base: str) -> int:
