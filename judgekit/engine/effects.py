@@ -25,6 +25,7 @@ from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
+from judgekit.engine.keywords import attacked_by, defending_player, toxic_poison
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import enter, entered, make_object, move, move_to, slug, token_id
 from judgekit.engine.replacement import (
@@ -65,7 +66,7 @@ from judgekit.engine.values import amount as value_amount
 from judgekit.engine.vocab import Zone
 
 # Verbs the rules core uses for its own abilities (persist, undying) that scenario files cannot write.
-CORE_ONLY_VERBS = ("return_to_battlefield", "keyword_effect")
+CORE_ONLY_VERBS = ("return_to_battlefield",)
 
 PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
 
@@ -188,7 +189,6 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
         if to == "defending_player":
             # SCENARIO-FORMAT.md 2.7 (508.5, 802.2a): from the trigger object if it attacks or attacked, else the
             # source.
-            from judgekit.engine.keywords import attacked_by, defending_player
             who = ctx.trigger_object if ctx.trigger_object is not None and \
                 attacked_by(game, ctx.trigger_object) is not None else ctx.source_uid
             found = defending_player(game, who)
@@ -225,7 +225,7 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
                 create_replacement(game, ctx, entry)
             elif verb is not None:
                 refs = resolve_refs(game, ctx, entry.to, verb)
-                VERBS[verb](game, ctx, entry, refs)
+                (VERBS.get(verb) or CORE_VERBS[verb])(game, ctx, entry, refs)
             else:
                 refs = resolve_refs(game, ctx, entry.to, None)
                 create_continuous_effect(game, ctx, entry, refs)
@@ -381,7 +381,6 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
             if loss is not None and lost > 0:
                 game.emit(loss)
         if combat and source.keywords and any(k.startswith("toxic_") for k in source.keywords):
-            from judgekit.engine.keywords import toxic_poison
             toxic_poison(game, source, player.name, lambda ev: _counters_put(game, ev))
     else:
         obj = game.objects[target]
@@ -909,6 +908,10 @@ VERBS: dict[str, Verb] = {
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
 }
+
+# Verbs of the rules core's own abilities that no scenario writes (the keyword triggers of
+# :mod:`judgekit.engine.keyword_effects` register theirs here).
+CORE_VERBS: dict[str, Verb] = {}
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ Triggered keywords are abilities of the keyword itself (CR 702.1, 603): prowess 
 flanking (702.25a), bushido (702.45a), battle cry (702.91a), afflict (702.130a), annihilator (702.86a) and
 ward (702.21a). :func:`triggered_keywords` says which an object has, :func:`keyword_triggers` which of them an
 event triggers (and about which object), :func:`keyword_ability` builds the ability put on the stack; what it does
-is the core-only verb ``keyword_effect`` (:func:`verb_keyword`), registered in
-:data:`judgekit.engine.effects.VERBS`.
+is the core-only verb ``keyword_effect`` (:mod:`judgekit.engine.keyword_effects`), registered in
+:data:`judgekit.engine.effects.CORE_VERBS`.
 
 Static keywords: toxic adds poison counters to combat damage dealt to a player (702.164c,
 :func:`toxic_poison`); split second stops spells and non-mana abilities (702.61a, :func:`check_split_second`).
@@ -21,19 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judgekit.engine.choices import UseOptional
-from judgekit.engine.effects import (
-    VERBS,
-    EffectContext,
-    counter_item,
-    create_continuous_effect,
-    lose_life,
-    verb_sacrifice,
-)
+from judgekit.engine.characteristics import chars
 from judgekit.engine.errors import IllegalAction
-from judgekit.engine.specs import PT, AbilitySpec, EffectEntry, Filter, TriggerSpec
+from judgekit.engine.specs import AbilitySpec, EffectEntry, TriggerSpec
 from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, Ref, StackItem
-from judgekit.engine.vocab import PARAM_KEYWORD_RE, Zone, keyword_rule
+from judgekit.engine.vocab import PARAM_KEYWORD_RE
 
 # The keywords that are triggered abilities (bare names; the numbered ones without their number).
 TRIGGERED = frozenset({"prowess", "exalted", "flanking", "battle_cry", "bushido", "afflict", "annihilator", "ward",
@@ -154,7 +146,7 @@ def keyword_ability(game: Game, keyword: str, ev: GameEvent) -> Ability:
 
 
 # ------------------------------------------------------------------------------------------------------
-# What they do
+# The defending player
 
 
 def attacked_by(game: Game, attacker: int) -> Ref | None:
@@ -194,87 +186,6 @@ def defending_player(game: Game, creature: int | None) -> str | None:
     return next(iter(defenders)) if len(defenders) == 1 else None
 
 
-def _pump(game: Game, ctx: EffectContext, refs: list[Ref], power: int, toughness: int) -> None:
-    entry = EffectEntry(ops={"modify_pt": PT(power, toughness)}, duration="end_of_turn")
-    create_continuous_effect(game, ctx, entry, refs)
-
-
-def _attacker(ctx: EffectContext) -> int | None:
-    return ctx.trigger_object if ctx.trigger_object is not None else ctx.source_uid
-
-
-def verb_keyword(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """The effect of a keyword's triggered ability (CR 702.108a, 702.83a, 702.25a, 702.45a, 702.91a, 702.130a,
-    702.86a, 702.21a)."""
-    p: KeywordParam = entry.param
-    base = p.base
-    rule = keyword_rule(p.keyword)
-    if base == "prowess" or base == "bushido":
-        n = 1 if base == "prowess" else p.n
-        if ctx.source_uid is not None and _on_battlefield(game, ctx.source_uid):
-            _pump(game, ctx, [ctx.source_uid], n, n)
-    elif base == "exalted":
-        if ctx.trigger_object is not None and _on_battlefield(game, ctx.trigger_object):
-            _pump(game, ctx, [ctx.trigger_object], 1, 1)
-    elif base == "flanking":
-        if ctx.trigger_object is not None and _on_battlefield(game, ctx.trigger_object):
-            _pump(game, ctx, [ctx.trigger_object], -1, -1)
-    elif base == "battle_cry":
-        combat = game.combat
-        others = [u for u in (combat.attackers if combat is not None else {}) if u != ctx.source_uid
-                  and _on_battlefield(game, u)]
-        if others:
-            _pump(game, ctx, list(others), 1, 0)
-        else:
-            game.record("effect", "keywords.nothing_to_do", rule, keyword=p.keyword, source=ctx.source_name)
-    elif base in ("afflict", "annihilator"):
-        player = defending_player(game, _attacker(ctx))
-        if player is None:
-            game.record("effect", "keywords.no_defending_player", rule, "508.5", keyword=p.keyword,
-                        source=ctx.source_name)
-        elif base == "afflict":
-            lose_life(game, player, p.n, ctx.source_name)
-        else:
-            sac = EffectEntry(verb="sacrifice", param=Filter(), count=p.n, to=player)
-            verb_sacrifice(game, ctx, sac, [player])
-    elif base in ("ward", "ward_life"):
-        _ward(game, ctx, p)
-
-
-def _on_battlefield(game: Game, uid: int) -> bool:
-    obj = game.objects.get(uid)
-    return obj is not None and obj.current and obj.zone == Zone.BATTLEFIELD
-
-
-def _ward(game: Game, ctx: EffectContext, p: KeywordParam) -> None:
-    """CR 702.21a: counter the spell or ability unless its controller pays {N} (mana is not tracked: paying it
-    is only said) or N life (119.4: not with less than N life; paying life is a life loss, 119.3)."""
-    item: StackItem | None = next((i for i in game.stack if i.uid == p.item), None)
-    if item is None:
-        game.record("effect", "keywords.ward_gone", "702.21a", source=ctx.source_name, keyword=p.keyword)
-        return
-    payer = item.controller
-    warded = game.objects[ctx.source_uid].id if ctx.source_uid is not None else ctx.source_name
-    life = p.base == "ward_life"
-    decision = game.chooser.choose(UseOptional(warded, payer, group=p.group, default_value=False))
-    pays = bool(decision.value)
-    if pays and life and game.player(payer).life < p.n:
-        raise IllegalAction("keywords.ward_cant_pay_life", rule="119.4", key=decision.key, player=payer, amount=p.n,
-                            life=game.player(payer).life, source=ctx.source_name)
-    if pays:
-        game.record("effect", "keywords.ward_paid", "702.21a", *(["119.4"] if life else []), objects=[item.id],
-                    player=payer, amount=p.n, life=life, item=item.source_name, source=ctx.source_name,
-                    given=decision.given)
-        if life:
-            lose_life(game, payer, p.n, ctx.source_name)
-        return
-    game.record("effect", "keywords.ward_not_paid", "702.21a", objects=[item.id], player=payer, amount=p.n,
-                life=life, item=item.source_name, source=ctx.source_name, given=decision.given,
-                can_pay=not life or game.player(payer).life >= p.n)
-    counter_item(game, item, by=ctx.source_name)
-
-
-VERBS[VERB] = verb_keyword
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -300,8 +211,6 @@ def toxic_poison(game: Game, source: Computed, player: str, put: Any) -> None:
 def check_split_second(game: Game, who: str, action: str, card: str) -> None:
     """CR 702.61a: while a spell with split second is on the stack, players can't cast spells or activate
     abilities that aren't mana abilities."""
-    from judgekit.engine.characteristics import chars
-
     for item in game.stack:
         if item.kind != "spell" or item.object_uid is None:
             continue

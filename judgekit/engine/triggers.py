@@ -30,6 +30,7 @@ from judgekit.engine.announce import TriggerContext, announce_trigger, divided_e
 from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
+from judgekit.engine.keyword_effects import verb_keyword as _keyword_verb  # noqa: F401  (registers the verb)
 from judgekit.engine.keywords import keyword_ability, keyword_triggers, note_targets, triggered_keywords
 from judgekit.engine.selectors import SelectorContext, matches
 from judgekit.engine.specs import AbilitySpec, EffectEntry, ReturnParam, TriggerSpec
