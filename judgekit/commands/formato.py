@@ -72,7 +72,8 @@ def keyword_list() -> str:
         items.append(f"`{keyword.value}`" + (f" ({it.lower()})" if it else ""))
     return ("Le abilità chiave che judgekit conosce (nome da scrivere, tra parentesi il nome italiano che "
             "vale lo stesso): " + ", ".join(items) + "; inoltre `protection_from_<qualità>` (un colore, "
-            "`creatures` o `everything`; in italiano `protezione dal rosso`) e `can_block_additional_<n>`.")
+            "`creatures` o `everything`; in italiano `protezione dal rosso`), `can_block_additional_<n>` e le parole "
+            "chiave con un numero: " + ", ".join(f"`{k}_<n>`" for k in vocab.PARAM_KEYWORDS[::-1]) + ".")
 
 
 def find_part(name: str) -> str | None:

@@ -234,8 +234,9 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
                         attacked=what)
     game.touch()
     for uid, _c, attacked in chosen:
+        # CR 506.5: a creature attacks alone if it is the only creature declared as an attacker.
         game.emit(GameEvent(EventKind.ATTACKS, obj=uid, player=attacked if isinstance(attacked, str) else None,
-                            data={"target": attacked}))
+                            data={"target": attacked, "alone": len(chosen) == 1}))
 
 
 def _found(game: Game, views: Any = None) -> dict[int, Any]:

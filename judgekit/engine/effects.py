@@ -26,6 +26,7 @@ from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.events import entering_counters, excess_damage, players_of, tag_move, tapped_event
+from judgekit.engine.keywords import attacked_by, defending_player, toxic_poison
 from judgekit.engine.layers import ops_data
 from judgekit.engine.objects import enter, entered, make_object, move, move_to, slug, token_id
 from judgekit.engine.replacement import (
@@ -199,6 +200,13 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return [ctx.event_player] if ctx.event_player is not None else []
         if to == "trigger_spell":
             return [ctx.trigger_spell] if ctx.trigger_spell is not None else []
+        if to == "defending_player":
+            # SCENARIO-FORMAT.md 2.7 (508.5, 802.2a): from the trigger object if it attacks or attacked, else the
+            # source.
+            who = ctx.trigger_object if ctx.trigger_object is not None and \
+                attacked_by(game, ctx.trigger_object) is not None else ctx.source_uid
+            found = defending_player(game, who)
+            return [found] if found is not None else []
         if to == "chosen":
             src = game.objects.get(ctx.source_uid) if ctx.source_uid is not None else None
             return [src.chosen] if src is not None and src.chosen and game.is_player(src.chosen) else []
@@ -235,7 +243,7 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
             elif verb is not None:
                 refs = resolve_refs(game, ctx, entry.to, verb)
                 start = len(game.events)
-                VERBS[verb](game, ctx, entry, refs)
+                (VERBS.get(verb) or CORE_VERBS[verb])(game, ctx, entry, refs)
                 if verb == "damage":
                     ctx.excess_damage = excess_damage(game, start)
             else:
@@ -402,6 +410,8 @@ def deal_damage(game: Game, source: Computed, target: Ref, amount: int, *, comba
                         combat=combat, player=player.name, life=life, **extra)
             if loss is not None and lost > 0:
                 game.emit(loss)
+        if combat and source.keywords and any(k.startswith("toxic_") for k in source.keywords):
+            toxic_poison(game, source, player.name, lambda ev: _counters_put(game, ev))
     else:
         obj = game.objects[target]
         if not obj.current or obj.zone != Zone.BATTLEFIELD:
@@ -954,6 +964,10 @@ VERBS: dict[str, Verb] = {
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
 }
+
+# Verbs of the rules core's own abilities that no scenario writes (the keyword triggers of
+# :mod:`judgekit.engine.keyword_effects` register theirs here).
+CORE_VERBS: dict[str, Verb] = {}
 
 
 # ------------------------------------------------------------------------------------------------------

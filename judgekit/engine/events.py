@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.engine.specs import Filter, PlayerOf
-from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject, Ref, StackItem
+from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject, Ref
 from judgekit.engine.vocab import Zone
 
 # Player filter words (SCENARIO-FORMAT.md 2.7 Events).
@@ -26,16 +26,6 @@ PLAYER_WORDS = ("you", "opponent", "any")
 def tapped_event(game: Game, obj: GameObject) -> None:
     """``obj`` has just become tapped (CR 603.2e: entering tapped is not becoming tapped)."""
     game.emit(GameEvent(EventKind.TAPPED, obj=obj.uid, data={"controller": obj.controller}))
-
-
-def targeted_events(game: Game, item: StackItem) -> None:
-    """A spell or ability put on the stack chose its targets (CR 601.2c): one event for each object or player
-    it targets, however many times."""
-    spell = item.object_uid if item.kind == "spell" and item.object_uid is not None else item.uid
-    for t in dict.fromkeys(item.targets):
-        game.emit(GameEvent(EventKind.TARGETED, obj=t if isinstance(t, int) else None,
-                            player=t if isinstance(t, str) else None, source=item.source_uid,
-                            data={"spell": spell, "by": item.controller}))
 
 
 def tag_move(game: Game, old_uid: int, **data: Any) -> None:

@@ -718,6 +718,9 @@ class _Run:
                 # CR 702.73a: changeling is a characteristic-defining ability (every creature type), in
                 # every zone; it applies before other type-changing effects (CR 613.3).
                 w.all_creature_types = True
+            if "devoid" in w.keywords:
+                # CR 702.114a: devoid is a characteristic-defining ability: the object is colourless (613.3).
+                w.colors = []
             self.W[obj.uid] = w
         game_effects = sorted((_effect_from_game(e) for e in game.effects), key=lambda e: e.order)
         for layer in LAYER_ORDER:

@@ -25,7 +25,8 @@ from judgekit.engine.costs import check as costs_check
 from judgekit.engine.costs import pay as costs_pay
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
-from judgekit.engine.events import tag_move, targeted_events
+from judgekit.engine.events import tag_move
+from judgekit.engine.keywords import KeywordParam, check_split_second, note_targets
 from judgekit.engine.objects import carried_effects, make_object, move
 from judgekit.engine.restrictions import player_target_problem
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
@@ -211,7 +212,7 @@ def item_data(item: StackItem) -> dict[str, Any]:
     """One stack object as data (see :func:`stack_items`)."""
     keyword = None
     for entry in item.effect:
-        if isinstance(entry.param, ReturnParam) and entry.param.keyword:
+        if isinstance(entry.param, (ReturnParam, KeywordParam)) and entry.param.keyword:
             keyword = entry.param.keyword
     return {"kind": item.kind, "source": item.source_name, "keyword": keyword}
 
@@ -246,6 +247,8 @@ def cast_action(game: Game, action: dict[str, Any]) -> None:
             raise IllegalAction("stack.cast_from_other_hand", rule="601.3", player=caster, card=obj.card.name,
                                 owner=obj.owner)
     _can_act(game, caster, "cast", obj.card.name)
+    if game.stack:
+        check_split_second(game, caster, "cast", obj.card.name)
     c = chars(game, obj)
     if c.is_type("Land"):
         rule = "305.9" if any(c.is_type(t) for t in PERMANENT_TYPES + ("Instant", "Sorcery") if t != "Land") \
@@ -276,8 +279,7 @@ def cast_action(game: Game, action: dict[str, Any]) -> None:
     on_stack.stack_item = item.uid
     game.stack.append(item)
     game.emit(GameEvent(EventKind.CAST, obj=on_stack.uid, player=caster, data={"targets": list(targets)}))
-    if targets:
-        targeted_events(game, item)
+    note_targets(game, item)
     rules = ["601.2", "601.2a", "405.1"]
     if passed:
         rules.append("117.3d")
@@ -316,6 +318,8 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
         raise IllegalAction("stack.ability_not_on_battlefield", rule="113.6", card=c.name)
     controller = c.controller or source.owner
     _can_act(game, controller, "activate", c.name)
+    if game.stack:
+        check_split_second(game, controller, "activate", c.name)
     body = abilities[index].spec.activated
     assert body is not None
     costs = body.cost
@@ -359,8 +363,7 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     game.stack.append(item)
     game.touch()
     game.emit(GameEvent(EventKind.ACTIVATE, obj=source.uid, player=controller, data={"loyalty": bool(loyalty)}))
-    if targets:
-        targeted_events(game, item)
+    note_targets(game, item)
     rules = ["602.2", "602.2b", "405.1"]
     if passed:
         rules.append("117.3d")

@@ -301,7 +301,7 @@ class EventKind(StrEnum):
     DRAW = "draw"                        # player: one card drawn (CR 121.2), proposed to replacement effects
     CREATE_TOKENS = "create_tokens"      # player, amount: proposed to replacement effects, never recorded
     TAPPED = "tapped"                    # obj: a permanent became tapped (not one that entered tapped, 603.2e)
-    TARGETED = "targeted"                # obj or player: chosen as a target; data {"spell", "by"} (601.2c)
+    BECOMES_TARGET = "becomes_target"    # obj or player, source, data {"item", "spell", "controller"} (601.2c)
 
 
 @dataclass

@@ -31,11 +31,13 @@ from judgekit.engine.announce import TriggerContext, announce_trigger, divided_e
 from judgekit.engine.characteristics import all_chars, chars
 from judgekit.engine.choices import TriggerOrder, TriggerTarget
 from judgekit.engine.errors import IllegalAction
-from judgekit.engine.events import last_controller, player_filter, targeted_events
+from judgekit.engine.events import last_controller, player_filter
+from judgekit.engine.keyword_effects import verb_keyword as _keyword_verb  # noqa: F401  (registers the verb)
+from judgekit.engine.keywords import keyword_ability, keyword_triggers, note_targets, triggered_keywords
 from judgekit.engine.selectors import SelectorContext, compile_filter, matches
 from judgekit.engine.specs import AbilitySpec, EffectEntry, Filter, PlayerOf, ReturnParam, TriggerSpec
 from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, PendingTrigger, Ref, StackItem
-from judgekit.engine.vocab import Zone
+from judgekit.engine.vocab import Zone, keyword_rule
 
 # Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with; the
 # keyword's rule.
@@ -239,6 +241,9 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
                          event_player=lambda g, ev: ev.data.get("controller")),
     "attacks": TriggerEvent(EventKind.ATTACKS, lambda g, ev, s: True, _event_object,
                             event_player=lambda g, ev: _controller(g, ev.obj)),
+    # CR 506.5: the only creature declared as an attacker.
+    "attacks_alone": TriggerEvent(EventKind.ATTACKS, lambda g, ev, s: bool(ev.data.get("alone")), _event_object,
+                                  event_player=lambda g, ev: _controller(g, ev.obj)),
     "blocks": TriggerEvent(EventKind.BLOCKS, lambda g, ev, s: True, _event_object,
                            event_player=lambda g, ev: _controller(g, ev.obj)),
     "becomes_blocked": TriggerEvent(EventKind.BECOMES_BLOCKED, lambda g, ev, s: True, _event_object,
@@ -280,7 +285,7 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
                                     amount=_one),
     "cast": TriggerEvent(EventKind.CAST, lambda g, ev, s: True, _event_object,
                          event_player=lambda g, ev: ev.player, zone_free=True),
-    "becomes_target": TriggerEvent(EventKind.TARGETED, lambda g, ev, s: True, _recipient,
+    "becomes_target": TriggerEvent(EventKind.BECOMES_TARGET, lambda g, ev, s: True, _recipient,
                                    event_player=lambda g, ev: ev.player or _controller(g, ev.obj)),
     "beginning_of_upkeep": _step_event("upkeep"),
     "beginning_of_draw_step": _step_event("draw"),
@@ -294,7 +299,9 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
 _NO_OBJECT = frozenset({"one_or_more_die"})
 
 # The kinds of game event a triggered ability can wait for.
-TRIGGERING_KINDS = frozenset(te.kind for te in TRIGGER_EVENTS.values())
+# (keywords' included: prowess waits for a cast, ward for a target).
+TRIGGERING_KINDS = frozenset({*(te.kind for te in TRIGGER_EVENTS.values()), EventKind.CAST,
+                              EventKind.BECOMES_TARGET})
 
 
 def _subject(ev: GameEvent, event: str) -> Ref | None:
@@ -317,7 +324,7 @@ def _extra(game: Game, ev: GameEvent, spec: TriggerSpec, source: Computed, table
             return False
     if spec.by is not None:
         by = spec.by
-        who = ev.data.get("by")
+        who = ev.data.get("controller")
         if isinstance(by, Filter) and not by.player:
             if by.controller is not None and not player_filter(game, by.controller, who, source):
                 return False
@@ -359,7 +366,7 @@ def _trigger_spell(ev: GameEvent) -> int | None:
     """``trigger_spell``: the spell cast (``cast``), or the spell or ability that targets (``becomes_target``)."""
     if ev.kind == EventKind.CAST:
         return ev.obj
-    if ev.kind == EventKind.TARGETED:
+    if ev.kind == EventKind.BECOMES_TARGET:
         spell = ev.data.get("spell")
         return int(spell) if spell is not None else None
     return None
@@ -386,15 +393,16 @@ def collect(game: Game) -> None:
             ev.data["batch"] = loose
     # Only objects that have a triggered ability (or persist/undying) can trigger.
     table = all_chars(game)
-    candidates: list[tuple[int, tuple[int, int | None], Computed, list[Ability], list[str]]] = []
+    candidates: list[tuple[int, tuple[int, int | None], Computed, list[Ability], list[str], list[str]]] = []
     for uid, span in _presence(game).items():
         view = _view(game, uid, table)
         if view is None:
             continue
         abilities = [a for a in view.abilities if a.kind == "trigger"]
         keywords = [k for k in KEYWORD_TRIGGERS if view.has(k)]
-        if abilities or keywords:
-            candidates.append((uid, span, view, abilities, keywords))
+        others = triggered_keywords(view) if view.keywords else []
+        if abilities or keywords or others:
+            candidates.append((uid, span, view, abilities, keywords, others))
     if not candidates:
         return
     candidates.sort(key=lambda c: (game.objects[c[0]].timestamp, c[0]))
@@ -406,9 +414,15 @@ def collect(game: Game) -> None:
         if ev.kind not in TRIGGERING_KINDS:
             continue
         look_back = ev.kind == EventKind.ZONE_CHANGE and ev.from_zone == Zone.BATTLEFIELD
-        for uid, span, view, abilities, keywords in candidates:
+        for uid, span, view, abilities, keywords, others in candidates:
             if not _present(span, i, look_back, batches):
                 continue
+            for keyword in others:
+                # CR 702.108a, 702.83a, 702.25a, 702.45a, 702.91a, 702.130a, 702.86a, 702.21a.
+                for about in keyword_triggers(game, ev, keyword, view, table):
+                    game.pending.append(PendingTrigger(source_uid=uid, ability=keyword_ability(game, keyword, ev),
+                                                       controller=view.controller or game.objects[uid].owner,
+                                                       event=ev, trigger_object=about, source_lki=view))
             for ability in abilities:
                 if not _event_matches(game, ev, ability, view, table):
                     continue
@@ -572,7 +586,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
     if trig.optional:
         rules.append("603.5")
     if trig.keyword:
-        rules.append(KEYWORD_TRIGGERS[trig.keyword][1])
+        rules.append(keyword_rule(trig.keyword))
     if t.event.kind == EventKind.ZONE_CHANGE and t.event.from_zone == Zone.BATTLEFIELD:
         rules.append("603.10a")
     item = StackItem(uid=uid, kind="triggered", id=src_obj.id, source_name=source.name,
@@ -584,7 +598,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
     game.stack.append(item)
     game.touch()
     if targets:
-        targeted_events(game, item)
+        note_targets(game, item)
     game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,
                 controller=t.controller, target=game.display(targets[0]) if targets else None,
                 target_is_player=bool(targets) and isinstance(targets[0], str), target_chosen=chosen_target,

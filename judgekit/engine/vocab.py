@@ -134,6 +134,13 @@ class Keyword(StrEnum):
     PERSIST = "persist"
     UNDYING = "undying"
     CHANGELING = "changeling"
+    FLASH = "flash"
+    PROWESS = "prowess"
+    EXALTED = "exalted"
+    FLANKING = "flanking"
+    BATTLE_CRY = "battle_cry"
+    DEVOID = "devoid"
+    SPLIT_SECOND = "split_second"
 
 
 KEYWORD_RULES: dict[str, str] = {
@@ -142,7 +149,14 @@ KEYWORD_RULES: dict[str, str] = {
     "menace": "702.111", "indestructible": "702.12", "hexproof": "702.11", "shroud": "702.18", "infect": "702.90",
     "wither": "702.80", "persist": "702.79", "undying": "702.93", "changeling": "702.73",
     "protection": "702.16", "can_block_additional": "509.1a",
+    "flash": "702.8", "prowess": "702.108", "exalted": "702.83", "flanking": "702.25", "battle_cry": "702.91",
+    "devoid": "702.114", "split_second": "702.61", "ward": "702.21", "ward_life": "702.21", "toxic": "702.164",
+    "bushido": "702.45", "afflict": "702.130", "annihilator": "702.86",
 }
+
+# Keywords written with a number (SCENARIO-FORMAT.md 2.7): ``ward_2``, ``ward_life_3``, ``toxic_1``...
+PARAM_KEYWORDS = ("ward_life", "ward", "toxic", "bushido", "afflict", "annihilator")
+PARAM_KEYWORD_RE = re.compile(r"^(ward_life|ward|toxic|bushido|afflict|annihilator)_(\d+)$")
 
 PROTECTION_QUALITIES = [*COLOR_ORDER, "creatures", "everything"]
 PROTECTION_RE = re.compile(r"^protection_from_([a-z]+)$")
@@ -156,6 +170,9 @@ def keyword_rule(value: str) -> str:
         return KEYWORD_RULES["protection"]
     if value.startswith("can_block_additional_"):
         return KEYWORD_RULES["can_block_additional"]
+    m = PARAM_KEYWORD_RE.match(value)
+    if m:
+        return KEYWORD_RULES[m.group(1)]
     return KEYWORD_RULES.get(value, "702.1")
 
 
@@ -169,7 +186,7 @@ class Duration(StrEnum):
 ABILITY_FORMS = ("mana", "static", "trigger", "activated")
 
 RESERVED_WORDS = {"self", "target", "targets", "you", "opponent", "controller", "trigger_object", "enchanted",
-                  "equipped", "all", "apnap_order"}
+                  "equipped", "all", "apnap_order", "defending_player"}
 
 # Basic land types and the mana they produce (CR 305.6).
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from judgekit.engine.vocab import (
     BLOCK_ADDITIONAL_RE,
     COLOR_ORDER,
+    PARAM_KEYWORD_RE,
     PROTECTION_RE,
     TYPE_ORDER,
     Keyword,
@@ -66,6 +67,11 @@ def it(value: str) -> str:
     m = BLOCK_ADDITIONAL_RE.match(value)
     if m:
         return f"può bloccare {m.group(1)} creature aggiuntive"
+    m = PARAM_KEYWORD_RE.match(value)
+    if m:
+        base = "ward" if m.group(1) == "ward_life" else m.group(1)
+        name = (_name(base) or base).lower()
+        return f"{name} {m.group(2)}" + (" punti vita" if m.group(1) == "ward_life" else "")
     return value
 
 

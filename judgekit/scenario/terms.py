@@ -146,6 +146,15 @@ def _keyword_pattern(key: str) -> str | None:
     m = re.match(r"^puo_bloccare_(\d+)_creature_aggiuntive$", key)
     if m:
         return f"can_block_additional_{m.group(1)}"
+    m = vocab.PARAM_KEYWORD_RE.match(key)
+    if m:
+        return key
+    m = re.match(r"^(.+?)_(\d+)$", key)
+    if m:
+        # ``custodia_2`` -> ``ward_2``: the keyword's name from the glossary, then its number.
+        base = _glossary_maps().get("keyword", {}).get(m.group(1))
+        if base is not None and base in vocab.PARAM_KEYWORDS:
+            return f"{base}_{m.group(2)}"
     return None
 
 

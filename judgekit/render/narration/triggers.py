@@ -11,7 +11,8 @@ from judgekit.render.terms import it
 
 EVENT_IT = {
     "enters": "entra nel campo di battaglia", "leaves_battlefield": "lascia il campo di battaglia",
-    "dies": "muore", "attacks": "attacca", "blocks": "blocca", "becomes_blocked": "viene bloccata",
+    "dies": "muore", "attacks": "attacca", "attacks_alone": "attacca da sola", "blocks": "blocca",
+    "becomes_blocked": "viene bloccata",
     "deals_combat_damage": "infligge danno da combattimento",
     "deals_combat_damage_to_player": "infligge danno da combattimento a un giocatore",
     "deals_damage": "infligge danno", "you_gain_life": "guadagna punti vita",
