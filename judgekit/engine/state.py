@@ -115,6 +115,8 @@ class Computed:
     token: bool = False
     modal: Modal | None = None
     as_enters: str | None = None
+    # An unknown library card (SCENARIO-FORMAT.md 2.6): a selector key about a characteristic never matches it.
+    unknown: bool = False
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
@@ -175,6 +177,8 @@ class GameObject:
     spell_x: int = 0
     # The value chosen as it entered (CR 614.1c, SCENARIO-FORMAT.md 2.4): a colour, a type or a player's name.
     chosen: str | None = None
+    # An unknown card of a library (SCENARIO-FORMAT.md 2.6): no characteristics, wherever it goes.
+    unknown: bool = False
 
     @property
     def current(self) -> bool:
@@ -189,6 +193,8 @@ class Player:
     lost: bool = False
     loss_rule: str | None = None
     life_gained_this_turn: int = 0
+    # Attempted to draw from an empty library since the last state-based action check (CR 121.4, 704.5b).
+    drew_from_empty: bool = False
 
 
 @dataclass
@@ -394,6 +400,8 @@ class Game:
     tokens_created: int = 0
     # Token id base -> the number of the latest id handed out with it (objects.token_id).
     token_numbers: dict[str, int] = field(default_factory=dict)
+    # Each player's library, top first (engine/library.py: known cards as uids, runs of unknown cards as counts).
+    libraries: dict[str, Any] = field(default_factory=dict)
     # The key path of the scenario action being run (``("actions", 3)``), for the decisions it announces.
     action_key: tuple[str | int, ...] = ()
 

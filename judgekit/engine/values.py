@@ -96,11 +96,20 @@ def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
     return ctx.game.ids.get(ref)
 
 
+def note_unknown(game: Game, obj: Any, what: str, value: int = 0) -> None:
+    """A value read from an unknown library card (SCENARIO-FORMAT.md 2.6): it has no characteristics, so the
+    value is 0 (CR 107.2); a step says so and the ruling lists it among its assumptions (key ``library``)."""
+    game.record("effect", "library.unknown_value", "107.2", objects=[obj.id], card=obj.id, what=what, value=value)
+
+
 def _pt_of(ref: str, which: str, ctx: ValueContext) -> int:
     uid = _ref_uid(ref, ctx)
     if uid is None:
         return 0
     obj = ctx.game.objects.get(uid)
+    if obj is not None and obj.unknown:
+        note_unknown(ctx.game, obj, which)
+        return 0
     if obj is not None and not obj.current:
         lki = obj.lki
         value = getattr(lki, which, None) if lki is not None else None
