@@ -401,7 +401,7 @@ def _put(game: Game, ctx: EffectContext, refs: list[Ref], position: str) -> None
     created.reverse()
     if objs:
         code = "library.put_on_top" if position == "library_top" else "library.put_on_bottom"
-        game.record("effect", code, "401.4" if len(objs) > 1 else "401.1", objects=[o.id for o in objs],
+        game.record("effect", code, "401.4" if len(objs) > 1 else "400.7", objects=[o.id for o in objs],
                     cards=[o.card.name for o in objs], owners=sorted({o.owner for o in objs}),
                     unknown=[o.id for o in objs if o.unknown])
     ctx.created = created
@@ -472,7 +472,8 @@ def verb_search_library(game: Game, ctx: EffectContext, entry: EffectEntry, refs
         game.record("effect", "library.searched", "701.23a", *(["701.23b"] if not must else ["701.23d"]),
                     objects=[o.id for o in found], player=player, searcher=ctx.controller, source=ctx.source_name,
                     cards=[o.card.name for o in found], unknown=[o.id for o in found if o.unknown], to=param.to,
-                    tapped=param.tapped and zone == Zone.BATTLEFIELD, given=decision.given, count=count)
+                    tapped=param.tapped and zone == Zone.BATTLEFIELD, given=decision.given, count=count,
+                    candidates=len(candidates))
         aside: list[int] = []
         for o in found:
             if zone == Zone.LIBRARY:

@@ -77,12 +77,13 @@ _TO_IT = {"hand": "in mano", "graveyard": "nel cimitero", "exile": "in esilio",
 
 
 def _searched(p: dict[str, Any], names: Names) -> str:
-    whose = "nel proprio grimorio" if p["player"] == p["searcher"] else f"nel grimorio di {p['player']}"
+    whose = "il proprio grimorio" if p["player"] == p["searcher"] else f"il grimorio di {p['player']}"
     if not p["cards"]:
         return f"{p['searcher']} passa in rassegna {whose} ({names.card(p['source'])}) e non trova nessuna carta."
     where = _TO_IT.get(p["to"], ZONE_IT.get(p["to"], p["to"]))
     tapped = ", TAPpata" if p.get("tapped") and len(p["cards"]) == 1 else (", TAPpate" if p.get("tapped") else "")
-    how = "" if p["given"] else " (scelta predefinita: le prime carte adatte dalla cima)"
+    how = "" if p["given"] or p.get("candidates", 0) <= p["count"] else \
+        " (scelta predefinita: le prime carte adatte dalla cima)"
     return (f"{p['searcher']} passa in rassegna {whose} ({names.card(p['source'])}) e trova {_cards(p, names)}"
             f"{how}: {'va' if len(p['cards']) == 1 else 'vanno'} {where}{tapped}.")
 
