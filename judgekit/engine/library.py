@@ -37,8 +37,6 @@ if TYPE_CHECKING:
 
 # A player without a ``library`` entry has this many unknown cards (SCENARIO-FORMAT.md 2.6).
 DEFAULT_LIBRARY = 60
-# How many unknown cards one file may give a player: a bigger number is a mistake, never hours of work.
-MAX_LIBRARY = 1000
 
 
 @dataclass
@@ -194,7 +192,8 @@ def zone_changed(game: Game, old: GameObject, new: GameObject, position: str) ->
         lib = library(game, old.owner)
         if old.uid in lib.cards:
             lib.cards.remove(old.uid)
-    if new.zone == Zone.LIBRARY:
+    if new.zone == Zone.LIBRARY and not new.token:
+        # A token put into a library is not a card of it: it ceases to exist at the next check (704.5d).
         lib = library(game, new.owner)
         if position == "library_bottom":
             lib.cards.append(new.uid)
@@ -390,7 +389,7 @@ def verb_mill(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref
 
 def _put(game: Game, ctx: EffectContext, refs: list[Ref], position: str) -> None:
     """The ``to:`` objects go into their owners' libraries, the first named ends on top (or at the bottom)."""
-    objs = [o for o in _current(game, refs) if o.zone != Zone.STACK or not o.token]
+    objs = _current(game, refs)
     created: list[int] = []
     for o in reversed(objs):
         if o.zone == Zone.STACK:

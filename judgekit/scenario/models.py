@@ -1039,7 +1039,16 @@ def _library_list(value: Any) -> Any:
     return [value] if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-LibraryByPlayer = dict[str, Annotated[list[LibraryEntry], BeforeValidator(_library_list)]]
+def _library_size(value: list[Any]) -> list[Any]:
+    """A library of at most LIBRARY_MAX cards: a bigger one is a mistake, never minutes of work."""
+    total = sum(e if isinstance(e, int) else 1 for e in value)
+    if total > LIBRARY_MAX:
+        raise ValueError(f"un grimorio di {total} carte è troppo grande: al massimo {LIBRARY_MAX}")
+    return value
+
+
+LibraryByPlayer = dict[str, Annotated[list[LibraryEntry], BeforeValidator(_library_list),
+                                      AfterValidator(_library_size)]]
 ZoneField = Annotated[
     Annotated[ZoneList, Tag("_list")] | Annotated[ZoneByPlayer, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="zone_kind",

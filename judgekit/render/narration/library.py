@@ -52,9 +52,9 @@ def _put(where: str) -> Text:
     def text(p: dict[str, Any], names: Names) -> str:
         owners = " e di ".join(p["owners"])
         if len(p["cards"]) == 1:
-            return f"{_cards(p, names)} va {where} del grimorio di {owners}."
+            return f"{_cards(p, names)} va {where} al grimorio di {owners}."
         first = "la prima nominata resta in cima" if where == "in cima" else "la prima nominata finisce in fondo"
-        return f"{_cards(p, names)} vanno {where} del grimorio di {owners}, in quest'ordine ({first})."
+        return f"{_cards(p, names)} vanno {where} al grimorio di {owners}, in quest'ordine ({first})."
 
     return text
 
