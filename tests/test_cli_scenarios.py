@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from judgekit.scenario.loader import load_scenario, load_scenario_text
-from judgekit.scenario.shipped import find_shipped, shipped
+from judgekit.scenario.shipped import FOLDER_TAGS, find_shipped, shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,8 +29,7 @@ def test_keyword_tags_come_from_the_rules_the_source_cites() -> None:
     for s in shipped():
         cites_trample = any(r == "702.19" or r.startswith("702.19") and r[6:].isalpha() for r in s.rules())
         assert ("travolgere" in s.tags()) == cites_trample, s.id
-        assert s.tags()[0] == {"layers": "layer", "stack": "pila", "combat": "combattimento",
-                               "replacement": "sostituzione"}[s.folder]
+        assert s.tags()[0] == FOLDER_TAGS[s.folder]
 
 
 def test_a_word_or_tag_keeps_only_the_scenarios_that_have_it(invoke) -> None:  # type: ignore[no-untyped-def]
