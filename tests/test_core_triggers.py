@@ -179,6 +179,8 @@ SELECTOR_KEYS_ON_LKI = {
     "zone": ({"zone": "battlefield"}, {"zone": "graveyard"}),
     "any": ({"any": [{"colors": ["red"]}, {"token": True}]}, {"any": [{"colors": ["red"]}, {"token": False}]}),
     "player": ({"types": ["Creature"]}, {"player": True}),
+    # ``top`` looks only at libraries (SCENARIO-FORMAT.md 2.6): a dead creature was never in one.
+    "top": ({"types": ["Creature"]}, {"zone": "library", "top": 1}),
 }
 
 

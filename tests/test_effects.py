@@ -88,9 +88,10 @@ def test_gain_and_lose_life() -> None:
     assert player(r, "Anna")["life"] == 23 and player(r, "Bruno")["life"] == 18
 
 
-def test_draw_draws_nothing_and_says_so() -> None:
+def test_draw_draws_from_the_library_and_says_so() -> None:
+    """SCENARIO-FORMAT.md 2.6: two unknown cards of the default library go into the hand."""
     r = cast([{"draw": 2, "to": "you"}])
-    assert any("non pesca nulla" in s.text for s in r.steps)
+    assert any("pesca 2 carte" in s.text for s in r.steps)
 
 
 def test_discard_by_default_takes_the_card_most_recently_put_into_the_hand() -> None:

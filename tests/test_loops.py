@@ -102,4 +102,4 @@ actions:
 """)
     assert r.error is None and r.final is not None
     assert r.final["players"]["Anna"] == {"life": 20 + priority.LOOP_RESOLUTIONS + 20, "poison": 0, "lost": False,
-                                          "hand": 0, "library": 0}
+                                          "hand": 0, "library": 60}

@@ -57,7 +57,7 @@ def test_json_prints_exactly_one_result_document(invoke: Any, tmp_path: Path) ->
                           "attached_to", "token", "chosen", "copy_of", "mana_value"}
     assert (angel["power"], angel["toughness"], angel["keywords"]) == (1, 1, [])
     assert doc["final"]["objects"]["humility"]["power"] is None
-    assert doc["final"]["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False, "hand": 0, "library": 0}
+    assert doc["final"]["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False, "hand": 0, "library": 60}
     assert doc["final"]["stack"] == []
     assert all(set(s) >= {"kind", "rules", "text"} for s in doc["steps"])
     assert any("613.1f" in s["rules"] for s in doc["steps"])

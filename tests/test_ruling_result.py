@@ -43,7 +43,7 @@ def failures(r: Ruling) -> list[str]:
 def test_final_players_count_the_cards_in_hand_and_in_the_library() -> None:
     r = run(f"hand:\n  Anna: [{BOLT}, {{id: forest, name: Foresta, types: [Land]}}]\n")
     assert r.final is not None
-    assert r.final["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False, "hand": 2, "library": 0}
+    assert r.final["players"]["Anna"] == {"life": 20, "poison": 0, "lost": False, "hand": 2, "library": 60}
     assert r.final["players"]["Bruno"]["hand"] == 0
 
 
@@ -88,7 +88,7 @@ def test_a_combat_action_leaves_the_replay_in_its_step() -> None:
 
 
 def test_expect_players_compares_hand_and_library() -> None:
-    r = run(f"hand:\n  Anna: [{BOLT}]\nexpect:\n  players:\n    Anna: {{hand: 0, library: 0}}\n")
+    r = run(f"hand:\n  Anna: [{BOLT}]\nexpect:\n  players:\n    Anna: {{hand: 0, library: 60}}\n")
     assert failures(r) == ["Anna.hand: atteso 0, ottenuto 1"]
 
 

@@ -77,7 +77,7 @@ actions:
   - end_turn
 """)
     assert r.error is None and r.final is not None
-    assert r.final["players"]["Bruno"] == {"life": 0, "poison": 0, "lost": True, "hand": 0, "library": 0}
+    assert r.final["players"]["Bruno"] == {"life": 0, "poison": 0, "lost": True, "hand": 0, "library": 60}
     (text,) = ended(r)
     assert "l'azione successiva dello scenario non viene eseguita" in text
     assert not any("cancellazione" in s.text for s in r.steps)

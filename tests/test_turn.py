@@ -31,9 +31,9 @@ def test_next_step_goes_to_the_following_step() -> None:
     assert started(r) == ["sottofase di acquisizione", "prima fase principale"]
 
 
-def test_draw_step_draws_nothing_and_says_so() -> None:
+def test_draw_step_draws_a_card_and_says_so() -> None:
     r = play([], ["next_step"], step="upkeep")
-    assert any("grimorio non è rappresentato" in s.text and "504.1" in s.rules for s in r.steps)
+    assert any("pesca 1 carta" in s.text and "504.1" in s.rules for s in r.steps)
 
 
 def test_without_attackers_the_blockers_and_damage_steps_are_skipped() -> None:

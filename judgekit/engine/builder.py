@@ -175,6 +175,26 @@ class GameBuilder:
         """A card in ``owner``'s hand (or graveyard, or exile), e.g. an instant to cast later."""
         return self.object(name, zone=zone, owner=owner, **fields)
 
+    def library(self, player: str, *cards: str | int | Spec) -> list[str]:
+        """``player``'s library, top first (SCENARIO-FORMAT.md 2.6): a whole number is that many unknown cards, a
+        name a known card (a mapping gives its fields, ``name`` included). Returns the ids of the known cards."""
+        entries: list[Any] = []
+        ids: list[str] = []
+        for card in cards:
+            if isinstance(card, int):
+                entries.append(card)
+                continue
+            fields = {"name": card} if isinstance(card, str) else dict(card)
+            od: Spec = {"id": fields.pop("id", None) or self._new_id(str(fields["name"])), "damage": 0,
+                        "deathtouch_damage": False, "tapped": False, "summoning_sick": False, "token": False,
+                        **fields}
+            od = specdata.object_data(od)
+            od["owner"] = player
+            entries.append(od)
+            ids.append(str(od["id"]))
+        self.data.setdefault("library", {})[player] = entries
+        return ids
+
     def effect(self, source: str, affects: Any, *, duration: str = "end_of_turn", controller: str | None = None,
                timestamp: int | None = None, **ops: Any) -> None:
         """A continuous effect of a spell that has already resolved (its affected set fixed, CR 611.2c)."""

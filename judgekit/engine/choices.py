@@ -50,6 +50,8 @@ class Answer:
     choose: str | None = None
     bare: str | None = None
     key: KeyPath = ()
+    # ``choose`` written as a list of ids (the cards a search finds, SCENARIO-FORMAT.md 2.6).
+    choose_list: tuple[str, ...] | None = None
 
     def target_list(self) -> tuple[str, ...] | None:
         if self.targets is not None:
@@ -206,7 +208,24 @@ class ChooseRefs:
         return self.preset
 
 
-SourceRequest = TriggerTarget | UseOptional | ChooseModes | ChooseX | DivideAmount | ChooseValue | ChooseRefs
+@dataclass(frozen=True)
+class SearchCards:
+    """The cards a search finds (CR 701.23, SCENARIO-FORMAT.md 2.6): ``choose`` in the source's ANSWER, an id or a
+    list of ids. ``candidates`` are the ids of the cards the search can find, top of the library first; ``count``
+    how many it may find; the default is the first ``count`` of them."""
+
+    source: str
+    controller: str
+    candidates: tuple[str, ...]
+    count: int
+    group: int = 0
+
+    def default(self) -> tuple[str, ...]:
+        return self.candidates[: self.count]
+
+
+SourceRequest = (TriggerTarget | UseOptional | ChooseModes | ChooseX | DivideAmount | ChooseValue | ChooseRefs
+                 | SearchCards)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -300,7 +319,21 @@ class DamageDivision:
         return self.proposal
 
 
-Request = (SourceRequest | TriggerOrder | LegendRule | Discard | Sacrifice | ReplacementOrder | DamageDivision)
+@dataclass(frozen=True)
+class ShuffleOrder:
+    """The stand-in order of a shuffled library (CR 701.24a, SCENARIO-FORMAT.md 2.6): the replay cannot randomize.
+    ``cards`` are the ids in the library, top first; the answer lists the cards to put on top, in that order (the
+    others keep their order below them). Default: none, the order does not change."""
+
+    player: str
+    cards: tuple[str, ...]
+
+    def default(self) -> tuple[str, ...]:
+        return ()
+
+
+Request = (SourceRequest | TriggerOrder | LegendRule | Discard | Sacrifice | ReplacementOrder | DamageDivision
+           | ShuffleOrder)
 
 
 @dataclass(frozen=True)
@@ -378,6 +411,8 @@ class Script:
     replacement_order: list[str] = field(default_factory=list)
     discard: dict[str, list[str]] = field(default_factory=dict)
     sacrifice: dict[str, list[str]] = field(default_factory=dict)
+    # ``shuffle``: player -> the ids put on top after each shuffle of that player's library (2.6).
+    shuffle: dict[str, list[str]] = field(default_factory=dict)
     keys: list[str] = field(default_factory=list)
     locs: dict[str, KeyPath] = field(default_factory=dict)
     # A value written in ``choose`` -> the canonical English term it stands for (a colour, a type, in any
@@ -450,6 +485,8 @@ class ScriptedChooser:
             value = ans.divide
         elif isinstance(request, ChooseRefs):
             value = ans.target_list()
+        elif isinstance(request, SearchCards):
+            value = ans.choose_list if ans.choose_list is not None else ans.chosen()
         elif isinstance(request, ChooseValue):
             value = ans.chosen()
             if value is not None and value not in request.candidates and value in self.script.aliases:
@@ -472,8 +509,14 @@ class ScriptedChooser:
     def _scripted(self, request: Request) -> Decision | None:
         script = self.script
         if isinstance(request, (TriggerTarget, UseOptional, ChooseModes, ChooseX, DivideAmount, ChooseValue,
-                                ChooseRefs)):
+                                ChooseRefs, SearchCards)):
             return self._source_decision(request)
+        if isinstance(request, ShuffleOrder):
+            on_top = script.shuffle.get(request.player)
+            if on_top is None:
+                return None
+            self._used.add("shuffle")
+            return Decision(tuple(on_top), True, (*script.locs.get("shuffle", ()), request.player))
         if isinstance(request, TriggerOrder):
             wanted = script.apnap_order.get(request.player)
             if wanted and len(request.sources) > 1:

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgekit.engine import library
 from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
@@ -72,7 +73,7 @@ from judgekit.engine.vocab import Zone
 # ``return_to_battlefield`` became a verb of SCENARIO-FORMAT.md 2.7).
 CORE_ONLY_VERBS: tuple[str, ...] = ()
 
-PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard"}
+PLAYER_VERBS = {"gain_life", "lose_life", "draw", "discard", "mill", "shuffle", "search_library"}
 
 
 @dataclass
@@ -224,6 +225,8 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
         return list(players_of(game, to.which, resolve_refs(game, ctx, to.ref, None)))
     if isinstance(to, Filter):
         sctx = selector_context(game, ctx)
+        if to.zone == Zone.LIBRARY:
+            return list(library.select_in_libraries(game, to, sctx))
         if is_player_selector(to):
             players = list(select_players(to, sctx))
             objects = select(to, list(all_chars(game).values()), sctx)
@@ -738,19 +741,6 @@ def verb_lose_life(game: Game, ctx: EffectContext, entry: EffectEntry, refs: lis
             lose_life(game, r, amount, ctx.source_name)
 
 
-def verb_draw(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """CR 121.1: libraries are not modelled: nothing is drawn (and 704.5b never applies)."""
-    amount = value_amount(entry.param, value_context(game, ctx))
-    for r in refs:
-        if isinstance(r, str) and amount > 0:
-            draws = amount
-            if game.replacement_abilities or game.replacements:
-                # Drawing N cards is N events (CR 121.2), each proposed to replacement effects (614.6).
-                draws = sum(1 for _ in range(amount) if propose(game, GameEvent(EventKind.DRAW, player=r)) is not None)
-            if draws:
-                game.record("effect", "effects.draw_not_modelled", "121.1", player=r, amount=draws)
-
-
 def verb_discard(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
     """CR 701.9a: each player named discards N cards of their choice (:func:`choose_discards`)."""
     amount = value_amount(entry.param, value_context(game, ctx))
@@ -959,10 +949,12 @@ def verb_return_to_battlefield(game: Game, ctx: EffectContext, entry: EffectEntr
 VERBS: dict[str, Verb] = {
     "damage": verb_damage, "destroy": verb_destroy, "exile": verb_exile, "exile_and_return": verb_exile_and_return,
     "sacrifice": verb_sacrifice, "return_to_hand": verb_return_to_hand, "counter": verb_counter,
-    "gain_life": verb_gain_life, "lose_life": verb_lose_life, "draw": verb_draw, "discard": verb_discard,
+    "gain_life": verb_gain_life, "lose_life": verb_lose_life, "draw": library.verb_draw, "discard": verb_discard,
     "add_counters": verb_add_counters, "remove_counters": verb_remove_counters, "tap": verb_tap, "untap": verb_untap,
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
+    # SCENARIO-FORMAT.md 2.6: libraries (engine/library.py).
+    **library.LIBRARY_VERBS,
 }
 
 # Verbs of the rules core's own abilities that no scenario writes (the keyword triggers of

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
@@ -109,8 +110,18 @@ def make_object(game: Game, data: dict[str, Any], zone: Zone, owner: str, contro
     return game.add_object(obj)
 
 
+# Keeps each library's order when a card leaves or enters one (set by judgekit.engine.library, SCENARIO-FORMAT.md
+# 2.6): ``hook(game, old, new, position)``, ``position`` ``library_top`` or ``library_bottom``.
+_LIBRARY_HOOK: list[Callable[[Game, GameObject, GameObject, str], None]] = []
+
+
+def set_library_hook(hook: Callable[[Game, GameObject, GameObject, str], None]) -> None:
+    _LIBRARY_HOOK[:] = [hook]
+
+
 def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None, tapped: bool = False,
-         lki: Computed | None = None, counters: dict[str, int] | None = None) -> GameObject:
+         lki: Computed | None = None, counters: dict[str, int] | None = None,
+         position: str = "library_top") -> GameObject:
     """Move ``obj`` to ``zone`` as a new object (CR 400.7) and record the zone change.
 
     The zone change is proposed first (:func:`~judgekit.engine.replacement.propose`): a replacement effect may
@@ -133,6 +144,7 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
         timestamp=game.new_timestamp(), seq=obj.seq, token=obj.token, tapped=tapped,
         summoning_sick=zone == Zone.BATTLEFIELD, spell_x=obj.spell_x if obj.zone == Zone.STACK else 0,
         spell_copy=obj.spell_copy, copy_of=obj.copy_of if obj.spell_copy else None,
+        unknown=obj.unknown,
     )
     entering: GameEvent | None = None
     if zone == Zone.BATTLEFIELD:
@@ -146,6 +158,8 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
     obj.superseded_by = new.uid
     game.objects[new.uid] = new
     game.ids[obj.id] = new.uid
+    if (obj.zone == Zone.LIBRARY or zone == Zone.LIBRARY) and _LIBRARY_HOOK:
+        _LIBRARY_HOOK[0](game, obj, new, str(proposed.data.get("to") or position))
     if obj.zone == Zone.STACK and zone == Zone.BATTLEFIELD:
         carry_spell_effects(game, obj, new)
     if game.combat is not None:
@@ -235,11 +249,13 @@ def carried_effects(game: Game, permanent: GameObject) -> list[ContinuousEffect]
 
 
 def move_to(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = None,
-            lki: Computed | None = None, counters: dict[str, int] | None = None, tapped: bool = False) -> GameObject:
+            lki: Computed | None = None, counters: dict[str, int] | None = None, tapped: bool = False,
+            position: str = "library_top") -> GameObject:
     """:func:`move`, also taking a spell moved off the stack this way out of the stack (it will not resolve)."""
     if obj.zone == Zone.STACK:
         game.stack = [item for item in game.stack if item.object_uid != obj.uid]
-    return move(game, obj, zone, controller=controller, lki=lki, counters=counters, tapped=tapped)
+    return move(game, obj, zone, controller=controller, lki=lki, counters=counters, tapped=tapped,
+                position=position)
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -41,6 +41,11 @@ def leave(game: Game, names: list[str]) -> None:
     for obj in owned:
         if obj.current and obj.zone != Zone.GONE:
             _gone(game, obj)
+    for name in names:
+        # The unknown cards of their library, never made objects, leave with the rest (SCENARIO-FORMAT.md 2.6).
+        lib = game.libraries.get(name)
+        if lib is not None:
+            lib.cards = []
     if owned:
         game.record("players", "players.owned_gone", "800.4a", players=names, objects=[o.id for o in owned],
                     names=[o.card.name for o in owned])

@@ -7,11 +7,12 @@ returns False. Implemented: 704.5a (life 0 or less), 704.5c (ten poison counters
 battlefield cease to exist), 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.5h (deathtouch damage),
 704.5i (planeswalker with no loyalty), 704.5j (legend rule), 704.5k (world rule), 704.5m (Auras), 704.5n
 (Equipment), 704.5p (other attached permanents), 704.5q (+1/+1 and -1/-1 counters), 704.5v (battle with no
-defense), 704.5e (a copy of a spell outside the stack ceases to exist). Not applicable in scenario format v1:
-704.5b (libraries are not modelled).
+defense), 704.5b (a draw from an empty library since the last check, engine/library.py), 704.5e (a copy of a
+spell outside the stack ceases to exist).
 
-A player who loses (704.5a, 704.5c) leaves the game once the check's actions are done, when two or more players
-remain (CR 104.5, 800.4a; :mod:`judgekit.engine.players`); otherwise the loss ends the game and nobody leaves.
+A player who loses (704.5a, 704.5b, 704.5c) leaves the game once the check's actions are done, when two or more
+players remain (CR 104.5, 800.4a; :mod:`judgekit.engine.players`); otherwise the loss ends the game and nobody
+leaves.
 
 Indestructible permanents ignore 704.5g/704.5h (702.12b) but not 704.5f; a regeneration shield replaces the
 destruction of 704.5g/704.5h (701.19a). Legend rule without a choice: the replay keeps the one that has been
@@ -29,6 +30,7 @@ from judgekit.engine.characteristics import all_chars
 from judgekit.engine.choices import LegendRule
 from judgekit.engine.effects import destroy, protected_from, simultaneous
 from judgekit.engine.errors import IllegalAction
+from judgekit.engine.library import empty_library_losses
 from judgekit.engine.objects import move
 from judgekit.engine.records import Record
 from judgekit.engine.replacement import ShieldKind, shields_on
@@ -160,6 +162,7 @@ def _clear_deathtouch(game: Game) -> None:
 
 
 def _players(game: Game, plan: _Plan) -> None:
+    empty = empty_library_losses(game)
     for p in game.players:
         if p.lost:
             continue
@@ -167,6 +170,9 @@ def _players(game: Game, plan: _Plan) -> None:
             plan.lose.append((p.name, ("sba.no_life", {"player": p.name, "life": p.life}), "704.5a"))
         elif p.poison >= 10:
             plan.lose.append((p.name, ("sba.poisoned", {"player": p.name, "poison": p.poison}), "704.5c"))
+        elif p.name in empty:
+            # CR 704.5b: attempted to draw from an empty library since the last check (SCENARIO-FORMAT.md 2.6).
+            plan.lose.append((p.name, ("library.empty_library_loses", {"player": p.name}), "704.5b"))
 
 
 def _tokens(game: Game, plan: _Plan) -> None:

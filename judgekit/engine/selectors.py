@@ -216,6 +216,12 @@ def compile_filter(spec: Filter, *, default_zone: bool = True) -> Predicate:
             return bool(view.zone == z)
 
         checks.append(in_zone)
+    elif zone == "all":
+        # SCENARIO-FORMAT.md 2.6: ``all`` is every zone but libraries; only ``zone: library`` looks at them.
+        def not_library(view: Any, ctx: SelectorContext) -> bool:
+            return bool(view.zone != Zone.LIBRARY)
+
+        checks.append(not_library)
     for attr, wanted, unwanted in (("types", spec.types, spec.not_types),
                                    ("supertypes", spec.supertypes, spec.not_supertypes),
                                    ("colors", spec.colors, spec.not_colors), ("keywords", spec.keywords, ())):
@@ -253,6 +259,15 @@ def compile_filter(spec: Filter, *, default_zone: bool = True) -> Predicate:
             return bool(view.token) == tok
 
         checks.append(is_token)
+    if (spec.not_types or spec.not_subtypes or spec.not_supertypes or spec.not_colors) and not (
+            spec.types or spec.subtypes or spec.supertypes or spec.colors or spec.keywords):
+        # An unknown library card has no characteristics: a key about one never matches it (SCENARIO-FORMAT.md
+        # 2.6). A key that asks for a characteristic can't match an object that has none; one that excludes one
+        # needs this check.
+        def known(view: Any, ctx: SelectorContext) -> bool:
+            return not getattr(view, "unknown", False)
+
+        checks.append(known)
     if spec.any:
         alts = [compile_filter(a, default_zone=alt_default) for a in spec.any]
 

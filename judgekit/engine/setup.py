@@ -12,6 +12,7 @@ from typing import Any
 
 from judgekit.engine.characteristics import layer_result
 from judgekit.engine.choices import Chooser, DefaultChooser
+from judgekit.engine.library import setup_libraries
 from judgekit.engine.objects import make_object
 from judgekit.engine.replacement import ReplacementEffect, add
 from judgekit.engine.restriction_ops import PLAYER_OPS
@@ -49,6 +50,8 @@ def build_game(data: dict[str, Any], chooser: Chooser | None = None) -> Game:
                     od.get("timestamp") or 0, seq)
         game.named.append(od["id"])
         seq += 1
+    # Libraries (SCENARIO-FORMAT.md 2.6): known cards top first, runs of unknown cards; 60 unknown by default.
+    seq = setup_libraries(game, data, seq)
     game.seq = seq
     for od in data["battlefield"]:
         if od.get("attached_to") is not None:

@@ -32,6 +32,7 @@ from judgekit.engine.specs import (
     PlayerOf,
     ReplacementSpec,
     ReturnParam,
+    SearchParam,
     Selector,
     StaticSpec,
     TextChange,
@@ -49,7 +50,9 @@ PLAYER_OF = ("controller_of", "owner_of")
 VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
               "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
               "prevent_damage", "regenerate", "fight", "return_to_battlefield", "copy_spell", "gain_control",
-              "proliferate", "double_counters", "move_counters")
+              "proliferate", "double_counters", "move_counters",
+              # SCENARIO-FORMAT.md 2.6 (engine/library.py)
+              "mill", "put_on_top", "put_on_bottom", "shuffle", "search_library")
 # Options of one verb written beside it in the entry (SCENARIO-FORMAT.md 2.7), kept in ``EffectEntry.options``.
 VERB_OPTIONS = ("excess_to", "under", "tapped", "counters", "new_targets")
 _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
@@ -78,7 +81,7 @@ def selector(raw: Any) -> Selector:
     fields: dict[str, Any] = {k: tuple(data[k]) for k in _LIST_FIELDS if data.get(k) is not None}
     if data.get("any") is not None:
         fields["any"] = tuple(_filter(alt) for alt in data["any"])
-    for key in ("controller", "token", "zone", "owner"):
+    for key in ("controller", "token", "zone", "owner", "top"):
         if data.get(key) is not None:
             fields[key] = data[key]
     for key in ("other", "player"):
@@ -170,8 +173,16 @@ def effect_entry(raw: Any) -> EffectEntry:
 
 
 def _verb_param(verb: str, raw: Any) -> Any:
-    if verb in ("damage", "gain_life", "lose_life", "draw", "discard"):
+    if verb in ("damage", "gain_life", "lose_life", "draw", "discard", "mill"):
         return value(raw)
+    if verb == "search_library":
+        if isinstance(raw, SearchParam):
+            return raw
+        data = dict(raw)
+        return SearchParam(_filter(data.get("for") or data.get("for_") or {}),
+                           value(data["count"]) if data.get("count") is not None else 1,
+                           str(data.get("to") or "hand"), bool(data.get("tapped")),
+                           data.get("shuffle") is not False)
     if verb in ("add_counters", "remove_counters"):
         return MappingProxyType({k: value(n) for k, n in dict(raw).items()})
     if verb == "create_token":
@@ -325,7 +336,7 @@ def selector_data(sel: Any) -> Any:
     for key in _LIST_FIELDS:
         if getattr(sel, key):
             out[key] = list(getattr(sel, key))
-    for key in ("controller", "token", "zone", "owner"):
+    for key in ("controller", "token", "zone", "owner", "top"):
         if getattr(sel, key) is not None:
             out[key] = getattr(sel, key)
     for key in ("other", "player"):
@@ -407,6 +418,9 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
                     p["except"] = _plain(e.param.except_)
         elif isinstance(p, ReturnParam):
             p = {"counters": dict(p.counters), "rule": p.rule, "keyword": p.keyword}
+        elif isinstance(p, SearchParam):
+            p = {"for": selector_data(p.for_), "count": value_data(p.count), "to": p.to, "tapped": p.tapped,
+                 "shuffle": p.shuffle}
         else:
             p = _plain(p)
         out[e.verb] = p

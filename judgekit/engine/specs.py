@@ -38,6 +38,8 @@ class Filter:
     player: bool = False
     # SCENARIO-FORMAT.md 2.3: the owner (``you``, ``opponent`` or a player's name).
     owner: str | None = None
+    # SCENARIO-FORMAT.md 2.6: with ``zone: library``, only the top N cards of each library looked at.
+    top: int | None = None
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,19 @@ class PlayerOf:
 # A selector: a word (``self``, ``enchanted``, ``equipped``, or an id), a tuple of ids, or a filter; where a REF
 # is read, also a player REF (:class:`PlayerOf`).
 Selector = str | tuple[str, ...] | Filter | PlayerOf
+
+
+@dataclass(frozen=True)
+class SearchParam:
+    """``search_library`` (SCENARIO-FORMAT.md 2.6, CR 701.23): what the search looks ``for`` (a filter matched
+    against the library's cards only), up to ``count`` cards (a VALUE), where they go (``to``: hand, graveyard,
+    exile, battlefield, library_top), ``tapped`` onto the battlefield, and whether the library is shuffled."""
+
+    for_: Filter
+    count: Any = 1
+    to: str = "hand"
+    tapped: bool = False
+    shuffle: bool = True
 
 
 @dataclass(frozen=True)

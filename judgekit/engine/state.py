@@ -115,6 +115,8 @@ class Computed:
     token: bool = False
     modal: Modal | None = None
     as_enters: str | None = None
+    # An unknown library card (SCENARIO-FORMAT.md 2.6): a selector key about a characteristic never matches it.
+    unknown: bool = False
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
@@ -179,6 +181,8 @@ class GameObject:
     # id of the copied spell (SCENARIO-FORMAT.md 2.7, 2.10).
     spell_copy: bool = False
     copy_of: str | None = None
+    # An unknown card of a library (SCENARIO-FORMAT.md 2.6): no characteristics, wherever it goes.
+    unknown: bool = False
 
     @property
     def current(self) -> bool:
@@ -193,6 +197,8 @@ class Player:
     lost: bool = False
     loss_rule: str | None = None
     life_gained_this_turn: int = 0
+    # Attempted to draw from an empty library since the last state-based action check (CR 121.4, 704.5b).
+    drew_from_empty: bool = False
 
 
 @dataclass
@@ -411,6 +417,8 @@ class Game:
     tokens_created: int = 0
     # Token id base -> the number of the latest id handed out with it (objects.token_id).
     token_numbers: dict[str, int] = field(default_factory=dict)
+    # Each player's library, top first (engine/library.py: known cards as uids, runs of unknown cards as counts).
+    libraries: dict[str, Any] = field(default_factory=dict)
     # The key path of the scenario action being run (``("actions", 3)``), for the decisions it announces.
     action_key: tuple[str | int, ...] = ()
     # SCENARIO-FORMAT.md 2.9: ``players`` holds the players still in the game; a player who loses leaves it

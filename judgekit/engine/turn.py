@@ -5,8 +5,8 @@ in every step it passes (triggers resolve); :func:`enter_step` begins a step and
 actions; :func:`next_step` and :func:`end_turn` are the action handlers. Combat steps are skipped when no
 creature attacks (CR 508.8); a turn with first strike has two combat damage steps (510.4). "Until end of
 combat" effects end and creatures are removed from combat as the combat phase ends (CR 500.5, 511.3); cleanup
-removes damage and ends "until end of turn" effects (514.2). Libraries are not modelled: the draw step draws
-nothing, and says so.
+removes damage and ends "until end of turn" effects (514.2). The draw step's draw is
+:func:`judgekit.engine.library.draw_cards` (504.1).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from judgekit.engine.combat_removal import update_combat
 from judgekit.engine.effects import choose_discards
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.events import tag_move
+from judgekit.engine.library import draw_cards
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
 from judgekit.engine.replacement import end_shields
@@ -39,7 +40,8 @@ def enter_step(game: Game, step: Step) -> None:
     if step in COMBAT_STEPS:
         combat.on_step(game, step)
     elif step == Step.DRAW:
-        game.record("step", "turn.draw_not_modelled", "504.1", player=game.active)
+        # CR 504.1: the active player draws a card (SCENARIO-FORMAT.md 2.6; from an empty library: 704.5b).
+        draw_cards(game, game.active, 1, "504.1")
     elif step == Step.CLEANUP:
         _discard_to_hand_size(game)
         cleanup(game)

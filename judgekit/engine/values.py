@@ -101,6 +101,12 @@ def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
     return ctx.game.ids.get(ref)
 
 
+def note_unknown(game: Game, obj: Any, what: str, value: int = 0) -> None:
+    """A value read from an unknown library card (SCENARIO-FORMAT.md 2.6): it has no characteristics, so the
+    value is 0 (CR 107.2); a step says so and the ruling lists it among its assumptions (key ``library``)."""
+    game.record("effect", "library.unknown_value", "107.2", objects=[obj.id], card=obj.id, what=what, value=value)
+
+
 def _uids(ref: Any, ctx: ValueContext) -> list[int]:
     """The objects a REF names (SCENARIO-FORMAT.md 2.7 References)."""
     if ctx.refs is not None:
@@ -129,6 +135,10 @@ def _pt_of(ref: Any, which: str, ctx: ValueContext) -> int:
     """The power or toughness of what ``ref`` names, added up (CR 608.2h for objects that left)."""
     total = 0
     for uid in _uids(ref, ctx):
+        obj = ctx.game.objects.get(uid)
+        if obj is not None and obj.unknown:
+            note_unknown(ctx.game, obj, which)
+            continue
         view = _object_view(uid, ctx)
         total += int(getattr(view, which, None) or 0) if view is not None else 0
     return total

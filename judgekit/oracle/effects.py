@@ -133,6 +133,34 @@ def draw(m: re.Match[str], ctx: Ctx) -> list[Data]:
     return [{"draw": amount(m["n"]), "to": who}]
 
 
+_SEARCH_FOR = {"card": {}, "basic land card": {"types": ["Land"], "supertypes": ["Basic"]}}
+
+
+@_t(r"search your library for an? (?P<what>card|basic land card|(?P<sub>[A-Z][a-z]+) card), put (?:that card|it) "
+    r"(?P<dest>onto the battlefield(?P<tapped> tapped)?|into your hand), then shuffle")
+def search_library(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """Search your library for a card and put it somewhere, then shuffle: CR 701.23a, 701.24a."""
+    if m["sub"]:
+        from judgekit.engine.vocab import subtype_kind
+
+        if subtype_kind(m["sub"]) is None:
+            raise Unsupported("an unknown subtype")
+        wanted: dict[str, Any] = {"subtypes": [m["sub"]]}
+    else:
+        wanted = dict(_SEARCH_FOR[m["what"].lower()])
+    search: dict[str, Any] = {"for": wanted, "to": "hand" if "hand" in m["dest"] else "battlefield"}
+    if m["tapped"]:
+        search["tapped"] = True
+    return [{"search_library": search, "to": "you"}]
+
+
+@_t(r"(?:" + _PLAYER + r" )?mills? (?P<n>\w+) cards?")
+def mill(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """Mill cards: the top N cards of the library go to the graveyard, CR 701.17a."""
+    who = _player(m["who"], ctx) if m["who"] else "you"
+    return [{"mill": amount(m["n"]), "to": who}]
+
+
 @_t(_PLAYER + r" (?P<verb>gains?|loses?) (?P<n>\w+) life")
 def life(m: re.Match[str], ctx: Ctx) -> list[Data]:
     """Gain or lose life: CR 119.3."""
@@ -469,7 +497,8 @@ _CONNECTORS = re.compile(r",? then |, and |,? and |; ", re.IGNORECASE)
 _VERB_KEYS = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter",
               "gain_life", "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap",
               "create_token", "prevent_damage", "regenerate", "fight", "replacement", "copy_spell", "proliferate",
-              "return_to_battlefield")
+              "return_to_battlefield",
+              "mill", "search_library")
 
 
 def _clauses(text: str, ctx: Ctx) -> list[Data]:

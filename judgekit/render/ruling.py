@@ -270,11 +270,11 @@ def _board(out: _Out, ruling: Ruling) -> None:
         for zone, label in (("graveyard", "cimitero"), ("hand", "mano"), ("exile", "esilio")):
             there = [(oid, o) for oid, o in objects.items() if o["zone"] == zone and o["owner"] == name]
             if there:
-                items = ", ".join(out.esc(names.card(o["name"])) + _mark(marks.get(oid)) for oid, o in there)
+                items = ", ".join(out.esc(names.card(o["name"] or oid)) + _mark(marks.get(oid)) for oid, o in there)
                 out.con.print(out.hanging(f"{label}:", items, indent=4))
     gone = [(oid, o) for oid, o in objects.items() if o["zone"] == "gone"]
     if gone:
-        items = ", ".join(out.esc(names.card(o["name"])) + _mark(marks.get(oid)) for oid, o in gone)
+        items = ", ".join(out.esc(names.card(o["name"] or oid)) + _mark(marks.get(oid)) for oid, o in gone)
         out.con.print(out.hanging("  [dim]cessati di esistere:[/dim]", items))
     if final["stack"]:
         items = ", ".join(out.esc(stack_label(s, names)) for s in reversed(final["stack"]))

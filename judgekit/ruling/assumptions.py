@@ -364,6 +364,45 @@ def _damage_division(ctx: _Context, r: req.DamageDivision, value: Any) -> _Draft
     return draft
 
 
+def _search_cards(ctx: _Context, r: req.SearchCards, value: Any) -> _Draft | None:
+    """The cards a search found by default (the first matching ones from the top): a choice only when the search
+    could find others (SCENARIO-FORMAT.md 2.6)."""
+    if len(r.candidates) <= r.count:
+        return None
+    chosen = [str(v) for v in value or ()]
+    alt = [c for c in reversed(r.candidates) if c not in chosen][: max(r.count, 1)]
+    change = ctx.source_change(r, {"choose": alt[0] if len(alt) == 1 else alt})
+    return _Draft("SearchCards", r.source, {
+        "source": ctx.source_name(r.source), "controller": r.controller, "chosen": [ctx.ref_name(c) for c in chosen],
+        "candidates": len(r.candidates)}, ["701.23a"], change)
+
+
+def _shuffle_order(ctx: _Context, r: req.ShuffleOrder, value: Any) -> _Draft | None:
+    """A shuffle without ``choices.shuffle``: the stand-in order left the library as it was (2.6)."""
+    example = r.cards[-1] if r.cards else f"library-{r.player}-1"
+    return _Draft("ShuffleOrder", "shuffle", {"player": r.player}, ["701.24a"],
+                  ctx.player_lists("shuffle", r.player, [example]))
+
+
+def unknown_cards(game: Game, names: Names = PLAIN) -> list[Assumption]:
+    """One assumption for each value the replay read from an unknown library card (SCENARIO-FORMAT.md 2.6, key
+    ``library``): the card has no characteristics, so the value is 0 or none; writing the card in the library
+    changes it."""
+    from judgekit.render.narration.assumptions import unknown_card_text
+
+    out: list[Assumption] = []
+    for rec in game.log:
+        if rec.code != "library.unknown_value":
+            continue
+        card = str(rec.params.get("card"))
+        player = card[len("library-"):].rpartition("-")[0]
+        line = "library: " + flow({player: ["CARTA", "..."]})
+        found = Assumption(unknown_card_text(rec.params, names), list(rec.rules), "library", line)
+        if all(a.text != found.text for a in out):
+            out.append(found)
+    return out
+
+
 # Every request class a ``choices`` key can answer, and the combat damage division, which is written in an
 # ``assign_damage`` action instead (the line that changes it is that action).
 _BUILDERS: dict[str, Builder] = {
@@ -371,12 +410,13 @@ _BUILDERS: dict[str, Builder] = {
     "ChooseX": _choose_x, "DivideAmount": _divide_amount, "ChooseValue": _choose_value,
     "TriggerOrder": _trigger_order, "LegendRule": _legend_rule, "Discard": _discard, "Sacrifice": _sacrifice,
     "ReplacementOrder": _replacement_order, "DamageDivision": _damage_division, "ChooseRefs": _choose_refs,
+    "SearchCards": _search_cards, "ShuffleOrder": _shuffle_order,
 }
 
 # The request classes that are not assumptions even when they take their default (see above).
 NOT_CHOICES: tuple[str, ...] = ()
 
-__all__ = ["NOT_CHOICES", "Assumption", "collect", "flow"]
+__all__ = ["NOT_CHOICES", "Assumption", "collect", "flow", "unknown_cards"]
 
 
 def imported_cards(objects: Mapping[str, Mapping[str, Any]]) -> list[Assumption]:

@@ -51,6 +51,12 @@ def count_matching(game: Game, select: Any) -> int:
     from judgekit.engine.vocab import Zone
 
     spec = selector(select)
+    if isinstance(spec, Filter) and spec.zone == Zone.LIBRARY:
+        # The cards of libraries, unknown ones included (SCENARIO-FORMAT.md 2.6), in library order.
+        from judgekit.engine.library import select_in_libraries
+
+        lib_ctx = SelectorContext(you=None, ids=game.ids, players=tuple(p.name for p in game.players))
+        return len(select_in_libraries(game, spec, lib_ctx))
     present = [o for o in game.objects.values() if o.current and o.zone != Zone.GONE
                and not (o.token and o.zone != Zone.BATTLEFIELD)]
     if isinstance(spec, Filter):

@@ -9,6 +9,7 @@ from typing import Any
 
 from judgekit.engine.characteristics import chars
 from judgekit.engine.layers import creature_types_of
+from judgekit.engine.library import size as library_size
 from judgekit.engine.state import Game
 from judgekit.engine.vocab import Zone
 
@@ -25,7 +26,8 @@ def object_result(game: Game, oid: str) -> dict[str, Any]:
     attached = game.objects[obj.attached_to].id if obj.attached_to is not None else None
     creature = "Creature" in c.types
     return {
-        "zone": zone, "name": c.name,
+        # An unknown library card has no name (SCENARIO-FORMAT.md 2.6).
+        "zone": zone, "name": None if obj.unknown else c.name,
         "controller": c.controller if obj.zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
         "owner": obj.owner, "types": sorted(set(c.types)), "subtypes": creature_types_of(c),
         "supertypes": sorted(set(c.supertypes)), "colors": sorted(set(c.colors)),
@@ -52,15 +54,18 @@ def _entered_copy_of(game: Game, uid: int) -> str | None:
 
 def player_result(game: Game, name: str) -> dict[str, Any]:
     """One entry of ``final.players`` (2.10): ``life``, ``poison``, ``lost``, ``hand`` and ``library`` (numbers
-    of cards). Libraries are not modelled yet: ``library`` is the number of cards the game has there (0)."""
+    of cards; the library counts known and unknown cards, SCENARIO-FORMAT.md 2.6)."""
     p = game.player(name)
     return {"life": p.life, "poison": p.poison, "lost": p.lost,
-            "hand": len(game.in_zone(Zone.HAND, name)), "library": len(game.in_zone(Zone.LIBRARY, name))}
+            "hand": len(game.in_zone(Zone.HAND, name)), "library": library_size(game, name)}
 
 
 def final_state(game: Game) -> dict[str, Any]:
     names = list(dict.fromkeys([*game.named, *game.ids]))
-    objects = {oid: object_result(game, oid) for oid in names if oid in game.ids}
+    named = set(game.named)
+    # An unknown library card is reported only when the file names it by id (SCENARIO-FORMAT.md 2.6).
+    objects = {oid: object_result(game, oid) for oid in names
+               if oid in game.ids and (oid in named or not game.obj(oid).unknown)}
     stack = []
     for item in game.stack:
         stack.append({"kind": item.kind, "id": item.id, "source": item.source_name, "controller": item.controller,

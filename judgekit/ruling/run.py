@@ -16,7 +16,7 @@ from judgekit.engine.setup import build_game
 from judgekit.errors import InvalidFileError
 from judgekit.render.narration import message, narrate_log
 from judgekit.ruling.assumptions import collect as collect_assumptions
-from judgekit.ruling.assumptions import imported_cards
+from judgekit.ruling.assumptions import imported_cards, unknown_cards
 from judgekit.ruling.expect import Checks, check_expect
 from judgekit.ruling.explain import explain_layers
 from judgekit.ruling.final import final_state
@@ -61,6 +61,7 @@ def replay(loaded: LoadedScenario, *, explain: bool = True) -> Ruling:
     ruling.final = final_state(game)
     ruling.assumptions = collect_assumptions(game, loaded.data.get("choices"), names)
     ruling.assumptions += imported_cards(loaded.objects)
+    ruling.assumptions += unknown_cards(game, names)
     exp = loaded.data.get("expect")
     ruling.expect = check_expect(exp, ruling, game, checks)
     focus = Focus.of(exp)

@@ -135,7 +135,7 @@ def _moves(game: Game, start: Start, final: dict[str, Any]) -> list[_Move]:
         zone = o["zone"]
         began = start.objects.get(oid)
         creature = "Creature" in o["types"]
-        common = {"id": oid, "name": o["name"], "zone": zone, "owner": o["owner"], "creature": creature}
+        common = {"id": oid, "name": o["name"] or oid, "zone": zone, "owner": o["owner"], "creature": creature}
         spell = bool({"Instant", "Sorcery"} & set(o["types"]))
         if began is None:
             if o["token"]:
@@ -389,7 +389,7 @@ def decisive_rule(game: Game, start: Start, ruling: Ruling, focus: Focus, names:
     moves = _moves(game, start, final)
     moved = {m.id: m.creature for m in moves if m.significant}
     changed = {c["name"] for c in _player_changes(game, start)}
-    named = {oid: o["name"] for oid, o in final["objects"].items()}
+    named = {oid: o["name"] or oid for oid, o in final["objects"].items()}
     found = (_by_records(game.log, focus, moved, changed, named)
              or _by_records(game.log, Focus(), moved, changed, named))
     if not any(focus.has_object(o) for o in moved) and not any(focus.has_player(p) for p in changed):

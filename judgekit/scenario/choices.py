@@ -163,8 +163,13 @@ def _answer(checker: RefChecker, value: Any, loc: Loc) -> None:
         elif key == "divide":
             _divide(checker, part, kloc)
         elif key == "choose":
-            if part is None or isinstance(part, (Mapping, list, bool)):
-                checker.add(kloc, "deve essere un valore singolo: un id, un giocatore, un colore o un tipo")
+            if isinstance(part, list):
+                # The cards a search finds (SCENARIO-FORMAT.md 2.6): a list of ids, possibly empty.
+                for i, ref in enumerate(part):
+                    _ref(checker, ref, (*kloc, i), players=False)
+            elif part is None or isinstance(part, (Mapping, bool)):
+                checker.add(kloc, "deve essere un valore singolo (un id, un giocatore, un colore o un tipo) o una "
+                                  "lista di id (le carte che una ricerca trova)")
 
 
 def _divide(checker: RefChecker, value: Any, loc: Loc) -> None:
@@ -209,7 +214,9 @@ def answer_of(raw: Any, key: KeyPath) -> Answer:
             modes=tuple(int(m) for m in modes) if modes is not None else None,
             x=raw.get("x"),
             divide=tuple((str(t), int(n)) for t, n in divide.items()) if divide is not None else None,
-            choose=str(raw["choose"]) if raw.get("choose") is not None else None,
+            choose=str(raw["choose"]) if raw.get("choose") is not None and not isinstance(raw["choose"], list)
+            else None,
+            choose_list=tuple(str(c) for c in raw["choose"]) if isinstance(raw.get("choose"), list) else None,
             key=key,
         )
     return Answer(bare=str(raw), key=key)
@@ -231,6 +238,8 @@ def build_script(choices: Mapping[str, Any]) -> Script:
             script.discard = {str(p): [str(i) for i in ids] for p, ids in dict(raw or {}).items()}
         elif name == "sacrifice":
             script.sacrifice = {str(p): [str(i) for i in ids] for p, ids in dict(raw or {}).items()}
+        elif name == "shuffle":
+            script.shuffle = {str(p): [str(i) for i in ids] for p, ids in dict(raw or {}).items()}
         elif name in RESERVED_KEYS:
             continue
         elif isinstance(raw, list):

@@ -23,7 +23,7 @@ from judgekit.yamlio import Loc, YamlDoc, load_yaml, load_yaml_text
 # Fields of a card file that describe the card for people, never copied to a scenario's object.
 CARD_ONLY_FIELDS = ("name_it", "text_it", "oracle")
 
-OBJECT_ZONES = ("battlefield", "graveyard", "hand", "exile")
+OBJECT_ZONES = ("battlefield", "graveyard", "hand", "exile", "library")
 
 
 def load_scenario(path: Path, *, cards_dir: Path | None = None, require_heading: bool = False) -> LoadedScenario:
@@ -143,6 +143,8 @@ class _Checker(References):
         self.token_ids: set[str] = set()
         self.choice_keys: dict[str, str] = {}
         self.ambiguous: set[str] = set()
+        # How many unknown cards each player's library has (SCENARIO-FORMAT.md 2.6).
+        self.library_unknown: dict[str, int] = {}
 
     # -- objects ----------------------------------------------------------------------------------------
     def merge(self, spec: Any, loc: Loc) -> dict[str, Any] | None:
@@ -248,6 +250,8 @@ class _Checker(References):
                     continue
                 for i, entry in enumerate(entries):
                     loc: Loc = (zone, i) if player is None else (zone, player, i)
+                    if isinstance(entry, int):
+                        continue  # unknown cards of a library (SCENARIO-FORMAT.md 2.6)
                     for obj in self.expand(entry, loc):
                         self.zone_rules(obj, loc, zone, player)
                         found.append((obj, loc, zone, player))
@@ -321,8 +325,9 @@ class _Checker(References):
         for obj, _loc, zone, player in placed:
             if zone in ("graveyard", "hand"):
                 data[zone][player].append(obj)
-            else:
+            elif zone != "library":
                 data[zone].append(obj)
+        data["library"] = self.libraries(placed)
 
         resolver = NameResolver(self.ids, self.players, self.add)
         for obj in self.objects.values():
@@ -360,7 +365,61 @@ class _Checker(References):
         self.ambiguous = resolver.ambiguous
         self._collect_tokens(data)
         self.check_references(data)
+        data["library_named"] = self.library_named(data)
         return data
+
+    def libraries(self, placed: list[tuple[dict[str, Any], Loc, str, str | None]]) -> dict[str, list[Any]]:
+        """Each player's library, top first: the objects of the file and whole numbers (unknown cards); a player
+        without an entry has none here (the rules core gives them 60 unknown cards, SCENARIO-FORMAT.md 2.6). The
+        number of unknown cards of each player is kept for the references ``library-PLAYER-N``."""
+        from judgekit.engine.library import DEFAULT_LIBRARY
+
+        by_loc: dict[Loc, list[dict[str, Any]]] = {}
+        for obj, loc, zone, _player in placed:
+            if zone == "library":
+                by_loc.setdefault(loc, []).append(obj)
+        out: dict[str, list[Any]] = {}
+        self.library_unknown = {p: DEFAULT_LIBRARY for p in self.players}
+        for player, entries in self.model.library.items():
+            if player not in self.players:
+                continue
+            cards: list[Any] = []
+            for i, entry in enumerate(entries):
+                cards += [entry] if isinstance(entry, int) else by_loc.get(("library", player, i), [])
+            out[player] = cards
+            self.library_unknown[player] = sum(e for e in cards if isinstance(e, int))
+        return out
+
+    def known(self, ref: str) -> bool:
+        """An id of the file, one a token may get, or an unknown library card ``library-PLAYER-N`` (N from 1 to
+        the number of unknown cards of that library, SCENARIO-FORMAT.md 2.6)."""
+        if super().known(ref):
+            return True
+        from judgekit.engine.library import parse_unknown_id
+
+        parsed = parse_unknown_id(ref)
+        return parsed is not None and 1 <= parsed[1] <= self.library_unknown.get(parsed[0], 0)
+
+    def library_named(self, data: dict[str, Any]) -> list[str]:
+        """The unknown library cards the file names by id, in the order first named: they are objects from the
+        start and are reported in ``final.objects`` (2.6)."""
+        found: dict[str, None] = {}
+
+        def walk(node: Any) -> None:
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    walk(k)
+                    walk(v)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v)
+            elif isinstance(node, str) and node.startswith("library-") and node not in self.ids \
+                    and self.known(node):
+                found[node] = None
+
+        walk({k: data.get(k) for k in ("actions", "effects", "choices", "expect")})
+        walk([o for o in self.objects.values()])
+        return list(found)
 
     def cast(self, spec: Any, loc: Loc, inline: dict[str, Any] | None, ids: Any, resolver: Any,
              active: str) -> dict[str, Any]:

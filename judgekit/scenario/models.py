@@ -174,6 +174,14 @@ class SelectorFilter(StrictModel):
     zone: ZoneName | None = None
     any: list[SelectorFilter] | None = None
     player: bool | None = None
+    # SCENARIO-FORMAT.md 2.6: with ``zone: library``, only the top N cards of each library.
+    top: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _top_only_in_libraries(self) -> SelectorFilter:
+        if self.top is not None and self.zone != "library":
+            raise ValueError("«top» vale solo con «zone: library»: sceglie le prime carte di ogni grimorio")
+        return self
 
     @model_validator(mode="after")
     def _player_only_with_controller(self) -> SelectorFilter:
@@ -848,6 +856,26 @@ _VERB_OPTIONS = {"excess_to": ("damage",), "under": ("return_to_battlefield",),
                  "new_targets": ("copy_spell",)}
 
 
+class SearchLibrary(StrictModel):
+    """``search_library`` (SCENARIO-FORMAT.md 2.6, CR 701.23): ``for`` (a filter matched against the library's
+    cards), ``count`` (a VALUE, default 1), ``to`` (where the cards go), ``tapped`` (onto the battlefield),
+    ``shuffle`` (default true)."""
+
+    model_config = ConfigDict(extra="forbid", serialize_by_alias=True, validate_by_name=False)
+
+    for_: SelectorFilter = Field(alias="for")
+    count: Amount | None = None
+    to: Literal["hand", "graveyard", "exile", "battlefield", "library_top"]
+    tapped: bool | None = None
+    shuffle: bool | None = None
+
+    @model_validator(mode="after")
+    def _tapped_onto_battlefield(self) -> SearchLibrary:
+        if self.tapped and self.to != "battlefield":
+            raise ValueError("«tapped» vale solo con «to: battlefield»: solo un permanente entra TAPpato")
+        return self
+
+
 class EffectEntry(Operations):
     """One entry of a one-shot ``effect`` list: exactly one verb, or operations (with ``duration``)."""
 
@@ -875,6 +903,12 @@ class EffectEntry(Operations):
     prevent_damage: Annotated[int | Literal["all"] | None, BeforeValidator(_not_negative_number)] = None
     regenerate: bool | None = None
     fight: str | None = None
+    # SCENARIO-FORMAT.md 2.6: libraries.
+    mill: Amount | None = None
+    put_on_top: bool | None = None
+    put_on_bottom: bool | None = None
+    shuffle: bool | None = None
+    search_library: SearchLibrary | None = None
     # "divided as you choose" among the targets (SCENARIO-FORMAT.md 2.2, CR 601.2d)
     divided: bool | None = None
     # A replacement or prevention effect created by the resolving spell or ability (SCENARIO-FORMAT.md 2.3).
@@ -1211,6 +1245,32 @@ ObjectEntry = Annotated[
 ZoneList = list[ObjectEntry]
 # A zone: a list, or a mapping from player name to a list (SCENARIO-FORMAT.md 2.1, Zones keyed by player).
 ZoneByPlayer = dict[str, ZoneList]
+# A library (SCENARIO-FORMAT.md 2.6): top first, objects and whole numbers (that many unknown cards), or one number.
+LIBRARY_MAX = 1000
+LibraryEntry = Annotated[
+    Annotated[ObjectSpec, Tag("_dict")] | Annotated[str, Tag("_str")]
+    | Annotated[int, Field(ge=0, le=LIBRARY_MAX), Tag("_int")],
+    Discriminator(_type_tag, custom_error_type="library_entry_kind",
+                  custom_error_message="una carta del grimorio è una mappa, il nome di una carta della libreria o un "
+                                       "numero intero (quante carte sconosciute)"),
+]
+
+
+def _library_list(value: Any) -> Any:
+    """``library: {Anna: 40}`` is ``[40]`` (2.6)."""
+    return [value] if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _library_size(value: list[Any]) -> list[Any]:
+    """A library of at most LIBRARY_MAX cards: a bigger one is a mistake, never minutes of work."""
+    total = sum(e if isinstance(e, int) else 1 for e in value)
+    if total > LIBRARY_MAX:
+        raise ValueError(f"un grimorio di {total} carte è troppo grande: al massimo {LIBRARY_MAX}")
+    return value
+
+
+LibraryByPlayer = dict[str, Annotated[list[LibraryEntry], BeforeValidator(_library_list),
+                                      AfterValidator(_library_size)]]
 ZoneField = Annotated[
     Annotated[ZoneList, Tag("_list")] | Annotated[ZoneByPlayer, Tag("_dict")],
     Discriminator(_type_tag, custom_error_type="zone_kind",
@@ -1518,6 +1578,7 @@ class Scenario(StrictModel):
     graveyard: ZoneByPlayer = {}
     hand: ZoneByPlayer = {}
     exile: ZoneField = []
+    library: LibraryByPlayer = {}
     effects: list[EffectInPlace] = []
     actions: list[Action] = []
     choices: dict[str, Any] = {}
@@ -1538,6 +1599,7 @@ class Scenario(StrictModel):
 
 # Forward references (operations contain abilities, abilities contain effects).
 for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, Then,
-               ReplacementBody, ReplacementAbility, EffectEntry, CardFields, CopyExcept, EnterCopyExcept, CardFile,
-               TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction, CheckAction, Mode, Scenario):
+               ReplacementBody, ReplacementAbility, SearchLibrary, EffectEntry, CardFields, CopyExcept,
+               EnterCopyExcept, CardFile, TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction, CheckAction,
+               Mode, Scenario):
     _model.model_rebuild()

@@ -43,6 +43,9 @@ def scenario_specs(data: dict[str, Any]) -> dict[str, Any]:
     for zone in _OBJECT_ZONES:
         out[zone] = {player: [object_data(o) for o in objs] for player, objs in data[zone].items()}
     out["exile"] = [object_data(o) for o in data["exile"]]
+    # Libraries (SCENARIO-FORMAT.md 2.6): known cards as objects, whole numbers (unknown cards) as they are.
+    out["library"] = {player: [e if isinstance(e, int) else object_data(e) for e in entries]
+                      for player, entries in (data.get("library") or {}).items()}
     out["effects"] = [_effect_in_place(e) for e in data.get("effects") or []]
     actions = []
     for action in data.get("actions") or []:

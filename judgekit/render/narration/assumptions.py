@@ -133,6 +133,27 @@ def _choose_refs(p: dict[str, Any], names: Names) -> str:
             f"{p['controller']} poteva sceglierne di nuovi, purché legali.")
 
 
+def _search_cards(p: dict[str, Any], names: Names) -> str:
+    found = names.cards(p["chosen"]) if p["chosen"] else "nessuna carta"
+    return (f"{names.card(p['source'])}: {p['controller']} trova {found} {NO_CHOICE}: le prime carte adatte dalla "
+            f"cima del grimorio; poteva sceglierne altre tra le {p['candidates']} possibili.")
+
+
+def _shuffle_order(p: dict[str, Any], names: Names) -> str:
+    times = "" if p["count"] == 1 else f" ({p['count']} volte)"
+    return (f"{p['player']} mescola il grimorio{times}: il replay non può mescolare a caso e, {NO_CHOICE} in "
+            "choices.shuffle, lascia le carte nell'ordine di prima.")
+
+
+def unknown_card_text(p: dict[str, Any], names: Names) -> str:
+    """The assumption of a value read from an unknown library card (SCENARIO-FORMAT.md 2.6)."""
+    from judgekit.render.narration.library import VALUE_IT
+
+    what = VALUE_IT.get(p["what"], p["what"])
+    return (f"{p['card']} è una carta sconosciuta del grimorio: senza caratteristiche, il valore ({what}) è "
+            f"{p['value']}. Scrivi la carta nel grimorio per usarne il valore vero.")
+
+
 # Request class name -> text. Every request class of the rules core that a ``choices`` key answers is here.
 TEXTS: dict[str, Text] = {
     "TriggerTarget": _trigger_target,
@@ -148,6 +169,8 @@ TEXTS: dict[str, Text] = {
     "ReplacementOrder": _replacement_order,
     "DamageDivision": _damage_division,
     "ChooseRefs": _choose_refs,
+    "SearchCards": _search_cards,
+    "ShuffleOrder": _shuffle_order,
 }
 
 

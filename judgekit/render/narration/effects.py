@@ -147,11 +147,6 @@ def _ability_countered(p: dict[str, Any], names: Names) -> str:
     return f"L'abilità di {names.card(p['name'])} viene neutralizzata{_by(p, names)} e rimossa dalla pila."
 
 
-def _draw_not_modelled(p: dict[str, Any], names: Names) -> str:
-    return (f"{p['player']} pescherebbe {amount(p['amount'], 'carta', 'carte')}: il grimorio non è rappresentato "
-            "nello scenario, quindi non pesca nulla.")
-
-
 def _discard_choice(p: dict[str, Any], names: Names) -> str:
     how = ("come indicato in choices.discard" if p["given"] else
            "senza una scelta indicata, il replay scarta le carte messe in mano per ultime (quelle elencate per "
@@ -328,7 +323,6 @@ TEXTS: dict[str, Text] = {
     "effects.returned_to_hand": _returned_to_hand,
     "effects.spell_countered": _spell_countered,
     "effects.ability_countered": _ability_countered,
-    "effects.draw_not_modelled": _draw_not_modelled,
     "effects.discard_choice": _discard_choice,
     "effects.discard_not_in_hand": _discard_not_in_hand,
     "effects.sacrifice_not_allowed": _sacrifice_not_allowed,

@@ -17,10 +17,6 @@ def _step_begins(p: dict[str, Any], names: Names) -> str:
     return f"Inizia la {step_name(p['step'])}."
 
 
-def _draw_not_modelled(p: dict[str, Any], names: Names) -> str:
-    return f"{p['player']} pescherebbe una carta: il grimorio non è rappresentato, non pesca nulla."
-
-
 def _discard_to_hand_size(p: dict[str, Any], names: Names) -> str:
     discarded = p["discarded"]
     return (f"{p['player']} ha {p['hand']} carte in mano e ne scarta {len(discarded)} "
@@ -56,7 +52,6 @@ def _combat_effects_end(p: dict[str, Any], names: Names) -> str:
 
 TEXTS: dict[str, Text] = {
     "turn.step_begins": _step_begins,
-    "turn.draw_not_modelled": _draw_not_modelled,
     "turn.discard_to_hand_size": _discard_to_hand_size,
     "turn.turn_over": lambda p, names: ("il turno è già finito (dopo la sottofase di cancellazione il replay non "
                                         "inizia il turno successivo)"),
