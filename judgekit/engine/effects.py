@@ -94,6 +94,11 @@ class EffectContext:
     event_object: int | None = None
     event_player: str | None = None
     event_amount: int = 0
+    # ``created`` (SCENARIO-FORMAT.md 2.7 References): the objects the latest earlier entry of this effect list
+    # whose verb creates or moves objects put into a zone; ``noted`` what the verb running now said it put there
+    # (:func:`note_created`).
+    created: list[int] | None = None
+    noted: list[int] | None = None
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)
@@ -181,6 +186,8 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return [game.opponent(ctx.controller)]
         if to == "trigger_object":
             return [ctx.trigger_object] if ctx.trigger_object is not None else []
+        if to == "created":
+            return list(ctx.created or ())
         if to == "event_object":
             return [ctx.event_object] if ctx.event_object is not None else []
         if to == "event_player":
@@ -208,6 +215,31 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
     return []
 
 
+# The verbs that create or move objects: each sets ``created`` for the later entries of its effect list, even
+# when it moved nothing (SCENARIO-FORMAT.md 2.7, References). A verb added by another module joins this set.
+CREATING_VERBS = {"create_token", "copy_spell", "destroy", "exile", "sacrifice", "counter", "return_to_hand",
+                  "return_to_battlefield", "exile_and_return", "put_on_top", "put_on_bottom", "draw", "discard",
+                  "mill", "search_library"}
+
+
+def note_created(ctx: EffectContext, objects: Iterable[GameObject | int]) -> None:
+    """The hook for a verb of :data:`CREATING_VERBS`: the objects it put into a zone, each as the new object it
+    became there (CR 400.7), in order. A verb that does not call it gets, as ``created``, the new objects of the
+    zone changes it caused (the ``zone_change`` events with ``data["new"]``)."""
+    uids = [o if isinstance(o, int) else o.uid for o in objects]
+    ctx.noted = [*(ctx.noted or ()), *uids]
+
+
+def _created_since(game: Game, start: int) -> list[int]:
+    """The new objects of the zone changes recorded since event index ``start``."""
+    out: list[int] = []
+    for ev in game.events[start:]:
+        new = ev.data.get("new") if ev.kind == EventKind.ZONE_CHANGE else None
+        if new is not None and int(new) not in out:
+            out.append(int(new))
+    return out
+
+
 def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext) -> None:
     """Apply an effect list in order (CR 608.2c); each entry is one simultaneous event."""
     for entry in entries:
@@ -215,6 +247,11 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
         with simultaneous(game):
             if entry.replacement is not None:
                 create_replacement(game, ctx, entry)
+            elif verb is not None and verb in CREATING_VERBS:
+                refs = resolve_refs(game, ctx, entry.to, verb)
+                start, ctx.noted = len(game.events), None
+                VERBS[verb](game, ctx, entry, refs)
+                ctx.created = ctx.noted if ctx.noted is not None else _created_since(game, start)
             elif verb is not None:
                 refs = resolve_refs(game, ctx, entry.to, verb)
                 VERBS[verb](game, ctx, entry, refs)
@@ -226,13 +263,17 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
 
 # The rule each rule-changing operation follows.
 _RULE_OP_RULES = {"damage_cannot_be_prevented": ("615.12",), "cant_gain_life": ("119.7",),
-                  "cant_lose_life": ("119.8",)}
+                  "cant_lose_life": ("119.8",), "no_max_hand_size": ("402.2",)}
 
 
 def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
                              refs: list[Ref]) -> ContinuousEffect | None:
     """Operations of a resolving spell/ability: a continuous effect with a fixed set (CR 611.2c) and values
     determined once (CR 608.2h); new timestamp (CR 613.7b)."""
+    if entry.duration == "while_source_on_battlefield" and not source_on_battlefield(game, ctx.source_uid):
+        # CR 611.2b: its source has already left the battlefield: the effect does nothing.
+        game.record("effect", "turn.source_already_gone", "611.2b", source=ctx.source_name)
+        return None
     affected: list[int] | None = [r for r in refs if isinstance(r, int) and game.objects[r].current]
     players: list[str] | None = None
     written = set(entry.ops or {})
@@ -248,6 +289,8 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
                               trigger_object=ctx.trigger_object, players=players)
     game.effects.append(effect)
     game.touch()
+    if effect.duration == "while_source_on_battlefield":
+        game.source_bound = True
     rules = ["611.2c", "613.7b"]
     if effect.duration == "end_of_turn":
         rules.append("514.2")
@@ -717,7 +760,8 @@ def verb_discard(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[
             game.record("choice", "effects.discard_choice", "701.9a", objects=[o.id for o in cards], player=r,
                         amount=amount, given=given, chosen=[o.card.name for o in cards])
         for o in cards:
-            move_to(game, o, Zone.GRAVEYARD)
+            new = move_to(game, o, Zone.GRAVEYARD)
+            game.emit(GameEvent(EventKind.DISCARD, obj=new.uid, player=r, amount=1, data={"old": o.uid}))
             game.record("effect", "effects.discarded", "701.9a", objects=[o.id], player=r, name=o.card.name)
 
 
@@ -897,7 +941,20 @@ VERBS: dict[str, Verb] = {
     "add_counters": verb_add_counters, "remove_counters": verb_remove_counters, "tap": verb_tap, "untap": verb_untap,
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
+    "delayed_trigger": lambda game, ctx, entry, refs: _turns().create_delayed(game, ctx, entry.param),
 }
+
+
+def _turns() -> Any:
+    from judgekit.engine import turns
+
+    return turns
+
+
+def source_on_battlefield(game: Game, uid: int | None) -> bool:
+    """Whether the object ``uid`` is still on the battlefield as that object (CR 400.7, 611.2b)."""
+    obj = game.objects.get(uid) if uid is not None else None
+    return obj is not None and obj.current and obj.zone == Zone.BATTLEFIELD
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -152,6 +152,10 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
         game.combat.blockers.pop(obj.uid, None)
     if entering is not None:
         entered(game, new, entering)
+    if game.source_bound and obj.zone == Zone.BATTLEFIELD:
+        from judgekit.engine.turns import source_left
+
+        source_left(game, obj)
     game.emit(dataclasses.replace(proposed, to_zone=zone,
                                   data={"new": new.uid, "controller": lki.controller if lki else None}))
     game.touch()

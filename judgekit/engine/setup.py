@@ -26,6 +26,9 @@ def build_game(data: dict[str, Any], chooser: Chooser | None = None) -> Game:
     specs already typed (``judgekit.scenario.specs.scenario_specs``: objects' ``abilities``, ``effect``,
     ``target``; each ``effects:`` entry's ``ops`` and ``affects``)."""
     players = [Player(p["name"], p.get("life", 20), p.get("poison", 0)) for p in data["players"]]
+    for p, written in zip(players, data["players"], strict=True):
+        if written.get("max_hand_size") is not None:
+            p.max_hand_size = int(written["max_hand_size"])
     game = Game(players=players, active=data["active_player"], step=Step(data["step"]))
     game.chooser = chooser if chooser is not None else DefaultChooser()
     first = players[0].name
@@ -92,8 +95,13 @@ class _Views(Mapping[int, Any]):
 
 
 def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: int) -> ContinuousEffect:
-    """An ``effects:`` entry: a continuous effect of a resolved spell, set fixed at the start (CR 611.2c)."""
-    controller = ed.get("controller") or game.active
+    """An ``effects:`` entry: a continuous effect of a resolved spell, set fixed at the start (CR 611.2c).
+
+    ``source_id`` names its source (SCENARIO-FORMAT.md 2.5): the default controller is that object's controller
+    (its owner off the battlefield), and ``while_source_on_battlefield`` follows it (an entry whose source is no
+    longer on the battlefield does nothing, 611.2b)."""
+    src = game.obj(ed["source_id"]) if ed.get("source_id") in game.ids else None
+    controller = ed.get("controller") or (src.controller or src.owner if src is not None else game.active)
     table = _Views(game)
     ctx = SelectorContext(you=controller, source=None, ids=game.ids, players=tuple(p.name for p in game.players))
     affects = ed["affects"]
@@ -102,9 +110,17 @@ def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: i
     else:
         affected = select(affects, list(table.table().values()), ctx)
     ops = freeze_values(ed["ops"], ValueContext(game, table, ctx))
-    effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=str(ed["source"]),
-                              controller=controller, affected=affected, duration=ed.get("duration", "end_of_turn"),
-                              order=(1, index))
+    duration = ed.get("duration", "end_of_turn")
+    source_name = src.card.name if src is not None and ed.get("source") in (None, ed.get("source_id")) \
+        else str(ed["source"])
+    effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=source_name,
+                              controller=controller, affected=affected, duration=duration,
+                              order=(1, index), source_uid=src.uid if src is not None else None)
+    if duration == "while_source_on_battlefield":
+        game.source_bound = True
+        if src is None or src.zone != Zone.BATTLEFIELD:
+            game.record("effect", "turn.source_already_gone", "611.2b", source=source_name)
+            return effect
     game.effects.append(effect)
     game.touch()
     return effect

@@ -22,6 +22,7 @@ from judgekit.engine.specs import (
     ActivatedSpec,
     Condition,
     Cost,
+    DelayedSpec,
     EffectEntry,
     Expr,
     Filter,
@@ -43,12 +44,12 @@ VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_
 # The one-shot verbs (SCENARIO-FORMAT "One-shot effects"), in the order of the rules core's verb table.
 VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "return_to_hand", "counter", "gain_life",
               "lose_life", "draw", "discard", "add_counters", "remove_counters", "tap", "untap", "create_token",
-              "prevent_damage", "regenerate", "fight", "return_to_battlefield")
+              "prevent_damage", "regenerate", "fight", "return_to_battlefield", "delayed_trigger")
 _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
                 "not_colors", "keywords")
 _PT_OPS = ("cda", "set_pt", "modify_pt")
 # Operations that change a rule of the game rather than a characteristic: in no layer (SCENARIO-FORMAT.md 2.3).
-RULE_OPS = ("damage_cannot_be_prevented", "cant_gain_life", "cant_lose_life")
+RULE_OPS = ("damage_cannot_be_prevented", "cant_gain_life", "cant_lose_life", "no_max_hand_size")
 _OP_NAMES = frozenset(OP_KEYS) | frozenset(RULE_OPS)
 
 # ------------------------------------------------------------------------------------------------------
@@ -165,10 +166,45 @@ def _verb_param(verb: str, raw: Any) -> Any:
         return selector(raw)
     if verb == "sacrifice" and raw is not True:
         return selector(raw)
+    if verb == "delayed_trigger":
+        return delayed(raw)
     if verb == "return_to_battlefield" and isinstance(raw, Mapping):
         return ReturnParam(MappingProxyType(dict(raw.get("counters") or {})), str(raw.get("rule") or "400.7"),
                            raw.get("keyword"))
     return raw
+
+
+def delayed(raw: Any) -> DelayedSpec:
+    """``delayed_trigger`` (SCENARIO-FORMAT.md 2.5): its keys as a :class:`DelayedSpec`."""
+    if isinstance(raw, DelayedSpec):
+        return raw
+    data = dict(raw)
+
+    def sel(key: str) -> Any:
+        return selector(data[key]) if data.get(key) is not None else None
+
+    duration = data.get("duration")
+    return DelayedSpec(str(data["event"]), sel("of"), sel("from"), data.get("kind"), sel("by"), sel("targets"),
+                       bool(data.get("optional")), sel("target"), effects(data.get("effect")),
+                       duration is None and data.get("next", True) is not False, duration)
+
+
+def delayed_data(d: DelayedSpec) -> dict[str, Any]:
+    """A ``delayed_trigger`` as the format writes it."""
+    out: dict[str, Any] = {"event": d.event}
+    for key, v in (("of", d.of), ("from", d.from_), ("by", d.by), ("targets", d.targets), ("target", d.target)):
+        if v is not None:
+            out[key] = selector_data(v)
+    if d.kind is not None:
+        out["kind"] = d.kind
+    if d.optional:
+        out["optional"] = True
+    out["effect"] = [entry_data(e) for e in d.effect]
+    if d.duration is not None:
+        out["duration"] = d.duration
+    elif not d.next:
+        out["next"] = False
+    return out
 
 
 def effects(raw: Any) -> tuple[EffectEntry, ...]:
@@ -364,6 +400,8 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
         p = e.param
         if isinstance(p, TokenSpec):
             p = {**_plain(p.data), "count": p.count}
+        elif isinstance(p, DelayedSpec):
+            p = delayed_data(p)
         elif isinstance(p, ReturnParam):
             p = {"counters": dict(p.counters), "rule": p.rule, "keyword": p.keyword}
         else:

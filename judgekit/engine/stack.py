@@ -412,7 +412,8 @@ def resolve_top(game: Game) -> None:
 
     ctx = EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                         targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                        kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division)
+                        kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division,
+                        created=item.created)
     if item.kind == "spell" and item.object_uid is not None:
         obj = game.objects[item.object_uid]
         if not obj.current or obj.zone != Zone.STACK:
@@ -489,7 +490,7 @@ def _carry_out(game: Game, item: StackItem, ctx: EffectContext, mode_illegal: di
 def effect_context_for(game: Game, item: StackItem) -> EffectContext:
     return EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                          targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                         kind=item.kind, x=item.x, division=item.division)
+                         kind=item.kind, x=item.x, division=item.division, created=item.created)
 
 
 __all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data",

@@ -189,6 +189,8 @@ class Player:
     lost: bool = False
     loss_rule: str | None = None
     life_gained_this_turn: int = 0
+    # CR 402.2, 514.1: the maximum hand size (a player entry's ``max_hand_size``; SCENARIO-FORMAT.md 2.5).
+    max_hand_size: int = 7
 
 
 @dataclass
@@ -256,6 +258,8 @@ class StackItem:
     modes: list[ChosenMode] | None = None
     x: int = 0
     division: dict[Ref, int] | None = None
+    # A delayed triggered ability (CR 603.7): the objects ``created`` named where it was created, fixed then.
+    created: list[int] | None = None
 
 
 @dataclass
@@ -268,6 +272,10 @@ class PendingTrigger:
     event: GameEvent
     trigger_object: int | None = None
     source_lki: Computed | None = None
+    # A delayed triggered ability (CR 603.7): ``created`` fixed where it was created, and the targets of the
+    # spell or ability that created it, when it has no target of its own (SCENARIO-FORMAT.md 2.5).
+    created: list[int] | None = None
+    given_targets: list[Ref] | None = None
 
 
 class EventKind(StrEnum):
@@ -287,6 +295,7 @@ class EventKind(StrEnum):
     DESTROY = "destroy"                  # obj: proposed to replacement effects (regeneration), never recorded
     DRAW = "draw"                        # player: one card drawn (CR 121.2), proposed to replacement effects
     CREATE_TOKENS = "create_tokens"      # player, amount: proposed to replacement effects, never recorded
+    DISCARD = "discard"                  # player, obj: one card discarded (CR 701.9a; cleanup, 514.1)
 
 
 @dataclass
@@ -396,6 +405,13 @@ class Game:
     token_numbers: dict[str, int] = field(default_factory=dict)
     # The key path of the scenario action being run (``("actions", 3)``), for the decisions it announces.
     action_key: tuple[str | int, ...] = ()
+    # Across turns (SCENARIO-FORMAT.md 2.5, judgekit.engine.turns): delayed triggered abilities waiting (603.7),
+    # lands played this turn (305.2), whether some effect lasts while its source is on the battlefield
+    # (611.2b), whether players received priority in this cleanup step (514.3a).
+    delayed: list[Any] = field(default_factory=list)
+    lands_played: int = 0
+    source_bound: bool = False
+    cleanup_priority: bool = False
 
     # -- bookkeeping -------------------------------------------------------------------------------------
     def touch(self) -> None:

@@ -236,6 +236,10 @@ def collect(game: Game) -> None:
     game.events_seen = len(game.events)
     if not events:
         return
+    if game.delayed:
+        from judgekit.engine.turns import collect_delayed
+
+        collect_delayed(game, start)
     # Combat damage dealt outside an explicit batch since the last priority point is one simultaneous event
     # (one combat damage step, CR 510.2).
     loose = None
@@ -396,6 +400,8 @@ def _push(game: Game, t: PendingTrigger) -> None:
         if not targets:
             game.record("trigger", "triggers.no_legal_targets", "603.3d", objects=[src_obj.id], trigger=describe)
             return
+    if t.given_targets is not None and target_spec is None:
+        targets = list(t.given_targets)      # a delayed trigger without a target of its own (603.7)
     if trig.optional:
         rules.append("603.5")
     if trig.keyword:
@@ -406,7 +412,8 @@ def _push(game: Game, t: PendingTrigger) -> None:
                      controller=t.controller, source_uid=t.source_uid, effect=list(trig.effect),
                      targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
                      optional=trig.optional, source_lki=source, x=x,
-                     modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None)
+                     modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None,
+                     created=t.created)
     game.stack.append(item)
     game.touch()
     game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,

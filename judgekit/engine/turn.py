@@ -15,13 +15,13 @@ from typing import Any
 
 from judgekit.engine import combat
 from judgekit.engine.combat_removal import update_combat
-from judgekit.engine.effects import choose_discards
+from judgekit.engine.effects import choose_discards, life_cant
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.objects import move_to
 from judgekit.engine.priority import priority_point, settle
 from judgekit.engine.replacement import end_shields
-from judgekit.engine.state import Game
-from judgekit.engine.steps import MAX_HAND_SIZE, announce_step
+from judgekit.engine.state import EventKind, Game, GameEvent
+from judgekit.engine.steps import announce_step
 from judgekit.engine.vocab import COMBAT_STEPS, STEP_ORDER, Step, Zone
 
 
@@ -38,7 +38,9 @@ def enter_step(game: Game, step: Step) -> None:
     if step in COMBAT_STEPS:
         combat.on_step(game, step)
     elif step == Step.DRAW:
-        game.record("step", "turn.draw_not_modelled", "504.1", player=game.active)
+        from judgekit.engine.turns import draw_cards
+
+        draw_cards(game, game.active, 1, "504.1")
     elif step == Step.CLEANUP:
         _discard_to_hand_size(game)
         cleanup(game)
@@ -52,16 +54,22 @@ def _end_of_combat_phase(game: Game) -> None:
 
 
 def _discard_to_hand_size(game: Game) -> None:
-    """CR 514.1: the active player discards down to the maximum hand size (seven), choosing which cards
-    (a :class:`~judgekit.engine.choices.Discard` decision; by default the cards most recently put into the hand,
-    SCENARIO-FORMAT.md 2.2)."""
+    """CR 514.1: the active player discards down to their maximum hand size (seven, or the player entry's
+    ``max_hand_size``; none while ``no_max_hand_size`` applies to them, 402.2), choosing which cards (a
+    :class:`~judgekit.engine.choices.Discard` decision; by default the cards most recently put into the hand,
+    SCENARIO-FORMAT.md 2.2). Each card discarded is one discard event (701.9a)."""
     hand = game.in_zone(Zone.HAND, game.active)
-    excess = len(hand) - MAX_HAND_SIZE
+    player = game.player(game.active)
+    excess = len(hand) - player.max_hand_size
     if excess <= 0:
+        return
+    if life_cant(game, game.active, "no_max_hand_size"):
+        game.record("cleanup", "turn.no_max_hand_size", "402.2", "514.1", player=game.active, hand=len(hand))
         return
     chosen, given = choose_discards(game, game.active, excess, "514.1")
     for obj in chosen:
-        move_to(game, obj, Zone.GRAVEYARD)
+        new = move_to(game, obj, Zone.GRAVEYARD)
+        game.emit(GameEvent(EventKind.DISCARD, obj=new.uid, player=game.active, amount=1, data={"old": obj.uid}))
     game.record("cleanup", "turn.discard_to_hand_size", "514.1", objects=[o.id for o in chosen], player=game.active,
                 hand=len(hand), discarded=[o.card.name for o in chosen], given=bool(given))
 
@@ -110,8 +118,14 @@ def advance_to(game: Game, step: Step) -> None:
 
 def next_step(game: Game, spec: Any) -> None:
     """``next_step``: resolve the stack, then go to the next step (its turn-based actions happen); from a
-    first-strike combat damage step, to the second combat damage step (CR 510.4)."""
+    first-strike combat damage step, to the second combat damage step (CR 510.4). From the end step or cleanup
+    it crosses into the next turn (:func:`judgekit.engine.turns.cross_turn`, 514.3a)."""
     settle(game)
+    if game.step in (Step.END, Step.CLEANUP):
+        from judgekit.engine.turns import cross_turn
+
+        cross_turn(game)
+        return
     _go_next(game)
 
 
@@ -119,6 +133,18 @@ def end_turn(game: Game, spec: Any) -> None:
     """``end_turn``: through every remaining step, resolving each trigger as it arrives, up to the end of
     cleanup (CR 514). If state-based actions or triggers happen during cleanup, players receive priority and
     another cleanup step follows (514.3a). The next turn does not begin."""
+    finish_turn(game)
+    game.record("step", "turn.turn_ends", "514.3")
+
+
+def finish_turn(game: Game) -> None:
+    """The rest of the turn, cleanup included (what ``end_turn`` and ``next_turn`` do first). From a cleanup step
+    where players received priority, the stack resolves and another cleanup step begins (514.3a)."""
+    if game.step == Step.CLEANUP and game.cleanup_priority:
+        settle(game)
+        game.record("cleanup", "turn.cleanup_again", "514.3a")
+        enter_step(game, Step.CLEANUP)
+    game.cleanup_priority = False
     while game.step != Step.CLEANUP:
         settle(game)
         _go_next(game)
@@ -132,7 +158,6 @@ def end_turn(game: Game, spec: Any) -> None:
         game.record("cleanup", "turn.cleanup_again", "514.3a")
         settle(game)
         enter_step(game, Step.CLEANUP)
-    game.record("step", "turn.turn_ends", "514.3")
 
 
 def cleanup(game: Game) -> None:
@@ -147,6 +172,8 @@ def cleanup(game: Game) -> None:
     ended = [e for e in game.effects if e.duration == "end_of_turn"]
     game.effects = [e for e in game.effects if e.duration != "end_of_turn"]
     end_shields(game)
+    if game.delayed:
+        game.delayed[:] = [d for d in game.delayed if d.duration != "end_of_turn"]
     game.touch()
     update_combat(game)
     game.record("cleanup", "turn.cleanup", "514.2", damaged=damaged,
@@ -156,6 +183,8 @@ def cleanup(game: Game) -> None:
 def end_combat_effects(game: Game) -> None:
     """CR 511.3: "until end of combat" effects end."""
     ended = [e for e in game.effects if e.duration == "end_of_combat"]
+    if game.delayed:
+        game.delayed[:] = [d for d in game.delayed if d.duration != "end_of_combat"]
     if ended:
         game.effects = [e for e in game.effects if e.duration != "end_of_combat"]
         game.touch()

@@ -179,7 +179,8 @@ def _cant_lose(p: dict[str, Any], names: Names) -> str:
 
 _RULE_OPS_IT = {"damage_cannot_be_prevented": "il danno non può essere prevenuto",
                 "cant_gain_life": "non si possono guadagnare punti vita",
-                "cant_lose_life": "non si possono perdere punti vita"}
+                "cant_lose_life": "non si possono perdere punti vita",
+                "no_max_hand_size": "non c'è limite al numero di carte in mano"}
 
 
 def _rule_effect(p: dict[str, Any], names: Names) -> str:
