@@ -39,6 +39,8 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     if declared is not None and declared.attackers_declared:
         raise IllegalAction("driver.attackers_already_declared", rule="508.1")
     _reach(game, Step.BEGINNING_OF_COMBAT, "declare_attackers")
+    if isinstance(spec, list):
+        spec = turns.attack_the_opponent(game, spec)
     combat.declare_attackers(game, spec)
 
 

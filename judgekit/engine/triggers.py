@@ -400,6 +400,8 @@ def _push(game: Game, t: PendingTrigger) -> None:
         if not targets:
             game.record("trigger", "triggers.no_legal_targets", "603.3d", objects=[src_obj.id], trigger=describe)
             return
+    if t.ability.origin == "delayed":
+        rules.append("603.7")
     if t.given_targets is not None and target_spec is None:
         targets = list(t.given_targets)      # a delayed trigger without a target of its own (603.7)
     if trig.optional:

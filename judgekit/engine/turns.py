@@ -357,6 +357,15 @@ def play_land(game: Game, spec: dict[str, Any]) -> None:
                 zone=str(new.zone))
 
 
+def attack_the_opponent(game: Game, attackers: list[str]) -> dict[str, str]:
+    """``declare_attackers`` as a list, after the replay may have begun another turn (SCENARIO-FORMAT.md 2.1):
+    each attacks the only opponent of the active player still in the game."""
+    opponents = [p.name for p in game.players if p.name != game.active and not p.lost]
+    if len(opponents) != 1:
+        raise IllegalAction("turn.attack_which_opponent", rule="508.1b", player=game.active, opponents=opponents)
+    return {str(a): opponents[0] for a in attackers}
+
+
 def pass_priority(game: Game, spec: Any) -> None:
     """``pass``: every player passes once in succession: the top of the stack resolves or, on an empty stack, the
     game moves to the next step (CR 117.4, 500.2)."""

@@ -343,10 +343,12 @@ class _Checker(References):
             for key, value in list(obj.items()):
                 if isinstance(value, (dict, list)) or key in REF_KEYS:
                     obj[key] = resolver.tree({key: value}, self.locs[oid])[key]
+        crossed = False     # after an action that may begin another turn, the rules core finds the opponent
         for i, action in enumerate(actions):
             kind = next(iter(action))
             action[kind] = resolver.action(kind, action[kind], ("actions", i))
-            if kind == "declare_attackers" and isinstance(action[kind], list):
+            crossed = crossed or kind in ("next_turn", "next_step", "pass")
+            if kind == "declare_attackers" and isinstance(action[kind], list) and not crossed:
                 action[kind] = self.attack_the_opponent(action[kind], ("actions", i, kind), active)
         data["actions"] = actions
         data["effects"] = [resolver.tree(e.model_dump(by_alias=True, exclude_none=True), ("effects", i))

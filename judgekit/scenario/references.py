@@ -269,6 +269,9 @@ class References:
             index = int(spec.get("ability", 0))
             # Granted abilities come after the object's own (their number is known only while replaying).
             self.check_announced(spec, own[index] if index < len(own) else None, (*loc, "activate"), ability=True)
+        elif "declare_attackers" in action and isinstance(action["declare_attackers"], list):
+            for j, att in enumerate(action["declare_attackers"]):
+                self.check_id(att, (*loc, "declare_attackers", j))
         elif "declare_attackers" in action:
             for att, target in action["declare_attackers"].items():
                 self.check_id(att, (*loc, "declare_attackers", att))

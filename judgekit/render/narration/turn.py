@@ -169,6 +169,9 @@ TEXTS: dict[str, Text] = {
     "turn.land_not_in_hand": _land_not_in_hand,
     "turn.not_a_land": lambda p, names: f"{names.card(p['card'])} non è una terra: non si può giocare come terra",
     "turn.land_timing": _land_timing,
+    "turn.attack_which_opponent": lambda p, names: (
+        f"{p['player']} ha più di un avversario ({', '.join(p['opponents'])}): «declare_attackers» deve dire chi "
+        "attacca ciascuna creatura"),
     "turn.second_land": lambda p, names: (
         f"{p['player']} ha già giocato una terra in questo turno: non può giocare anche {names.card(p['card'])}"),
     "turn.step_begins": _step_begins,
