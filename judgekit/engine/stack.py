@@ -411,7 +411,8 @@ def resolve_top(game: Game) -> None:
                         illegal=[{"target": _ref_data(game, t), "problem": p} for t, p in illegal])
 
     ctx = EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
-                        targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
+                        targets=list(item.targets if item.given_targets is None else item.given_targets),
+                        trigger_object=item.trigger_object, source_lki=item.source_lki,
                         kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division,
                         created=item.created)
     if item.kind == "spell" and item.object_uid is not None:

@@ -258,8 +258,11 @@ class StackItem:
     modes: list[ChosenMode] | None = None
     x: int = 0
     division: dict[Ref, int] | None = None
-    # A delayed triggered ability (CR 603.7): the objects ``created`` named where it was created, fixed then.
+    # A delayed triggered ability (CR 603.7): the objects ``created`` named where it was created, fixed then, and
+    # the targets of the spell or ability that created it (what ``target`` means when it has none of its own:
+    # references, not targets, so never checked again as it resolves).
     created: list[int] | None = None
+    given_targets: list[Ref] | None = None
 
 
 @dataclass

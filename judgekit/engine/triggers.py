@@ -402,8 +402,6 @@ def _push(game: Game, t: PendingTrigger) -> None:
             return
     if t.ability.origin == "delayed":
         rules.append("603.7")
-    if t.given_targets is not None and target_spec is None:
-        targets = list(t.given_targets)      # a delayed trigger without a target of its own (603.7)
     if trig.optional:
         rules.append("603.5")
     if trig.keyword:
@@ -415,7 +413,7 @@ def _push(game: Game, t: PendingTrigger) -> None:
                      targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
                      optional=trig.optional, source_lki=source, x=x,
                      modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None,
-                     created=t.created)
+                     created=t.created, given_targets=t.given_targets if target_spec is None else None)
     game.stack.append(item)
     game.touch()
     game.record("trigger", "triggers.put_on_stack", *rules, objects=[src_obj.id], trigger=describe,
