@@ -138,7 +138,7 @@ def add_replacement_in_place(game: Game, ed: dict[str, Any], timestamp: int, ind
     elif isinstance(spec.of, str):
         fixed = (game.ref(spec.of),)
     source = str(ed["source"])
-    src_uid = game.ids.get(source)
+    src_uid = game.ids.get(str(ed.get("source_id") or source))
     effect = ReplacementEffect(
         spec=spec, key=f"e{index}", source=str(ed.get("id") or source), source_uid=src_uid,
         source_name=game.objects[src_uid].card.name if src_uid is not None else source, controller=controller,
