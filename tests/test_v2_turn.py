@@ -283,3 +283,26 @@ def test_a_second_land_in_a_turn_is_refused_and_the_next_turn_allows_one_again()
     b.act("next_step")
     b.act("play_land", {"object": three})
     assert b.zone(three) == "battlefield"
+
+
+def test_a_replacement_effect_in_place_ends_when_its_source_leaves() -> None:
+    shield = {"source_id": "sower-of-temptation", "duration": "while_source_on_battlefield",
+              "replacement": {"event": "would_be_dealt_damage", "of": ["grizzly-bears"], "then": {"prevent": "all"}}}
+    kept = play(battlefield={"Anna": ["Sower of Temptation", "Grizzly Bears"]}, effects=[shield],
+                hand={"Anna": ["Lightning Bolt"]},
+                actions=[{"cast": {"object": "lightning-bolt", "targets": ["grizzly-bears"]}}, "resolve"])
+    assert obj(kept, "grizzly-bears")["zone"] == "battlefield"
+    gone = play(battlefield={"Anna": ["Sower of Temptation", "Grizzly Bears"]}, effects=[shield],
+                hand={"Anna": ["Lightning Bolt", "Shock"]},
+                actions=[{"cast": {"object": "shock", "targets": ["sower-of-temptation"]}}, "resolve",
+                         {"cast": {"object": "lightning-bolt", "targets": ["grizzly-bears"]}}, "resolve"])
+    assert obj(gone, "grizzly-bears")["zone"] == "graveyard"
+
+
+def test_note_created_is_the_hook_a_verb_uses_to_name_what_it_put_into_a_zone() -> None:
+    from judgekit.engine.effects import EffectContext, note_created
+
+    ctx = EffectContext(controller="Anna")
+    note_created(ctx, [7, 9])
+    note_created(ctx, [11])
+    assert ctx.noted == [7, 9, 11]

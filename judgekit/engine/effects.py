@@ -976,6 +976,12 @@ def create_replacement(game: Game, ctx: EffectContext, entry: EffectEntry) -> Re
         source_uid=ctx.source_uid, source_name=ctx.source_name, controller=ctx.controller,
         timestamp=game.new_timestamp(), fixed=fixed, duration=entry.duration or "end_of_turn", uses_left=spec.uses,
         prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
+    if effect.duration == "while_source_on_battlefield":
+        if not source_on_battlefield(game, ctx.source_uid):
+            # CR 611.2b: its source has already left the battlefield: the effect does nothing.
+            game.record("effect", "turn.source_already_gone", "611.2b", source=ctx.source_name)
+            return effect
+        game.source_bound = True
     add(game, effect)
     prevention = spec.then.prevent is not None or spec.then.prevent_each is not None
     game.record("effect", "effects.replacement_created", "615.1" if prevention else "614.1",

@@ -144,5 +144,11 @@ def add_replacement_in_place(game: Game, ed: dict[str, Any], timestamp: int, ind
         source_name=game.objects[src_uid].card.name if src_uid is not None else source, controller=controller,
         timestamp=timestamp, fixed=fixed, duration=ed.get("duration", "end_of_turn"), uses_left=spec.uses,
         prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
+    if effect.duration == "while_source_on_battlefield":
+        game.source_bound = True
+        src = game.objects.get(src_uid) if src_uid is not None else None
+        if src is None or not src.current or src.zone != Zone.BATTLEFIELD:
+            game.record("effect", "turn.source_already_gone", "611.2b", source=effect.source_name)
+            return effect
     add(game, effect)
     return effect

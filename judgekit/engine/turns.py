@@ -209,7 +209,7 @@ def source_left(game: Game, obj: GameObject) -> None:
 class DelayedTrigger:
     """A delayed triggered ability waiting for its event (CR 603.7a): created by a resolving spell or ability,
     whose source and controller it has (603.7d-e). ``start`` is the index of the first game event it can see (a
-    step already begun does not count, 513.2); ``fixed`` the objects its ``of:`` named when it was created,
+    step already begun does not count, 513.3); ``fixed`` the objects its ``of:`` named when it was created,
     ``players`` the players its filter picks (None: any), ``created`` and ``targets`` what ``created`` and the
     creating spell's targets named then."""
 

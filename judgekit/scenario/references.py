@@ -14,7 +14,7 @@ from judgekit.errors import Issue
 from judgekit.yamlio import Loc, YamlDoc
 
 TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent", "event_object",
-            "event_player", "chosen"}
+            "event_player", "chosen", "created"}
 
 
 class References:

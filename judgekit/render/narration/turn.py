@@ -82,7 +82,7 @@ def _delayed_created(p: dict[str, Any], names: Names) -> str:
     else:
         how = "si innescherà una volta sola, la prossima volta che accade (603.7b)"
         if event in _STEP_EVENT_NAMES:
-            how += "; una sottofase già iniziata non conta (513.2)"
+            how += "; una sottofase già iniziata non conta (513.3)"
     return (f"{names.card(p['source'])} crea un'abilità innescata ritardata controllata da {p['controller']}: "
             f"{when}; {how}.")
 
