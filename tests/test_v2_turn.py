@@ -306,3 +306,18 @@ def test_note_created_is_the_hook_a_verb_uses_to_name_what_it_put_into_a_zone() 
     note_created(ctx, [7, 9])
     note_created(ctx, [11])
     assert ctx.noted == [7, 9, 11]
+
+
+def test_a_player_who_left_is_skipped_and_their_next_turn_durations_end_when_that_turn_would_have_begun() -> None:
+    from judgekit.engine.turns import begin_turn
+
+    b = GameBuilder(("Anna", "Bruno", "Carla"))
+    bear = b.creature("Orso", 2, 2, controller="Carla")
+    b.effect("Incantesimo di Bruno", [bear], duration="until_your_next_turn", controller="Bruno", modify_pt=[1, 1])
+    b.effect("Incantesimo di Carla", [bear], duration="until_your_next_turn", controller="Carla", modify_pt=[2, 2])
+    game = b.build()
+    game.player("Bruno").lost = True      # Bruno has left the game (800.4a)
+    begin_turn(game)
+    assert game.active == "Carla"         # 800.4k
+    assert b.chars(bear).power == 2       # both ended: Bruno's by 800.4m, Carla's as her turn begins
+    assert any("800.4m" in rec.rules for rec in game.log)
