@@ -309,7 +309,7 @@ def test_note_created_is_the_hook_a_verb_uses_to_name_what_it_put_into_a_zone() 
 
 
 def test_a_player_who_left_is_skipped_and_their_next_turn_durations_end_when_that_turn_would_have_begun() -> None:
-    from judgekit.engine.turns import begin_turn
+    from judgekit.engine.turn import begin_turn
 
     b = GameBuilder(("Anna", "Bruno", "Carla"))
     bear = b.creature("Orso", 2, 2, controller="Carla")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from judgekit.engine import combat, sba, stack, turn, turns
+from judgekit.engine import combat, sba, stack, turn
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.priority import priority_point, resolve, resolve_all, settle
 from judgekit.engine.state import Game
@@ -40,7 +40,7 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
         raise IllegalAction("driver.attackers_already_declared", rule="508.1")
     _reach(game, Step.BEGINNING_OF_COMBAT, "declare_attackers")
     if isinstance(spec, list):
-        spec = turns.attack_the_opponent(game, spec)
+        spec = turn.attack_the_opponent(game, spec)
     combat.declare_attackers(game, spec)
 
 
@@ -90,9 +90,9 @@ ACTIONS: dict[str, Handler] = {
     "next_step": turn.next_step,
     "end_turn": turn.end_turn,
     "state_based_actions": sba.state_based_actions_action,
-    "next_turn": turns.next_turn,
-    "pass": turns.pass_priority,
-    "play_land": turns.play_land,
+    "next_turn": turn.next_turn,
+    "pass": turn.pass_priority,
+    "play_land": turn.play_land,
 }
 
 # Actions that change nothing: the driver lets the layer above look at the state there (driver.Observer).

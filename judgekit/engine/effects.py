@@ -48,8 +48,9 @@ from judgekit.engine.selectors import (
     select_players,
 )
 from judgekit.engine.specdata import RULE_OPS
-from judgekit.engine.specs import EffectEntry, Filter, ReturnParam, TokenSpec
+from judgekit.engine.specs import AbilitySpec, DelayedSpec, EffectEntry, Filter, ReturnParam, TokenSpec, TriggerSpec
 from judgekit.engine.state import (
+    Ability,
     Batch,
     Computed,
     ContinuousEffect,
@@ -60,6 +61,7 @@ from judgekit.engine.state import (
     Ref,
     StackItem,
 )
+from judgekit.engine.turns import PLAYER_EVENTS, STEP_EVENTS, DelayedTrigger
 from judgekit.engine.values import ValueContext, freeze_values
 from judgekit.engine.values import amount as value_amount
 from judgekit.engine.vocab import Zone
@@ -941,14 +943,57 @@ VERBS: dict[str, Verb] = {
     "add_counters": verb_add_counters, "remove_counters": verb_remove_counters, "tap": verb_tap, "untap": verb_untap,
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
-    "delayed_trigger": lambda game, ctx, entry, refs: _turns().create_delayed(game, ctx, entry.param),
+    "delayed_trigger": lambda game, ctx, entry, refs: create_delayed(game, ctx, entry.param),
 }
 
 
-def _turns() -> Any:
-    from judgekit.engine import turns
+# ------------------------------------------------------------------------------------------------------
+# Delayed triggered abilities (CR 603.7, SCENARIO-FORMAT.md 2.5)
 
-    return turns
+
+def _player_filter(game: Game, ctx: EffectContext, of: Any, default: str) -> tuple[str, ...] | None:
+    """A player filter fixed as the ability is created: None for ``any``."""
+    word = default if of is None else of
+    alive = [p.name for p in game.players if not p.lost]
+    if word == "any":
+        return None
+    if word == "you":
+        return (ctx.controller,)
+    if word == "opponent":
+        return tuple(p for p in alive if p != ctx.controller)
+    if isinstance(word, str) and game.is_player(word):
+        return (word,)
+    return tuple(r for r in resolve_refs(game, ctx, word, None) if isinstance(r, str))
+
+
+def create_delayed(game: Game, ctx: EffectContext, spec: DelayedSpec) -> None:
+    """The verb ``delayed_trigger`` (CR 603.7a): a triggered ability that exists from now on. Its ``of:`` (a
+    REF), ``created`` and the creating spell's targets are fixed now (603.7c)."""
+    source = ctx.source_chars(game)
+    if ctx.source_uid is None or source is None:
+        game.record("effect", "turn.delayed_without_source", "603.7", source=ctx.source_name)
+        return
+    fixed: tuple[int, ...] | None = None
+    selector: Any = None
+    players: tuple[str, ...] | None = None
+    if spec.event in STEP_EVENTS:
+        players = _player_filter(game, ctx, spec.of, "any")
+    elif spec.event in PLAYER_EVENTS:
+        players = _player_filter(game, ctx, spec.of, "you")
+    elif isinstance(spec.of, Filter):
+        selector = spec.of
+    else:
+        fixed = tuple(r for r in resolve_refs(game, ctx, spec.of or "self", None) if isinstance(r, int))
+    trig = TriggerSpec(spec.event, "self", spec.optional, spec.target, spec.effect)
+    ability = Ability("trigger", AbilitySpec("trigger", trigger=trig), "delayed", None, f"delayed{game.new_uid()}")
+    duration = spec.duration
+    game.delayed.append(DelayedTrigger(
+        spec, ability, ctx.source_uid, ctx.source_name, source, ctx.controller, len(game.events), fixed, selector,
+        players, list(ctx.created) if ctx.created is not None else None, list(ctx.legal_targets()), duration))
+    game.record("effect", "turn.delayed_created", "603.7a", "603.7b" if duration is None else "603.7",
+                source=ctx.source_name, controller=ctx.controller, event=spec.event, duration=duration,
+                whose=list(players) if players is not None else None,
+                about=[game.objects[u].id for u in fixed] if fixed else None)
 
 
 def source_on_battlefield(game: Game, uid: int | None) -> bool:

@@ -35,6 +35,7 @@ from judgekit.engine.state import (
     GameObject,
     Ref,
 )
+from judgekit.engine.turns import source_left
 from judgekit.engine.values import cost_colors
 from judgekit.engine.vocab import COLOR_ORDER, CREATURE_TYPES, Zone
 
@@ -153,8 +154,6 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
     if entering is not None:
         entered(game, new, entering)
     if game.source_bound and obj.zone == Zone.BATTLEFIELD:
-        from judgekit.engine.turns import source_left
-
         source_left(game, obj)
     game.emit(dataclasses.replace(proposed, to_zone=zone,
                                   data={"new": new.uid, "controller": lki.controller if lki else None}))

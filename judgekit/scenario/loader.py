@@ -285,7 +285,7 @@ class _Checker(References):
 
         data: dict[str, Any] = {
             "id": m.id, "title": m.title if m.title is not None else default_id, "source": m.source or "",
-            "players": [p.model_dump() for p in m.players],
+            "players": [p.model_dump(exclude_none=True) for p in m.players],
             "active_player": active, "step": m.step,
             "battlefield": [], "graveyard": {}, "hand": {}, "exile": [],
         }
