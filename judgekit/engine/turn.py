@@ -5,8 +5,14 @@ in every step it passes (triggers resolve); :func:`enter_step` begins a step and
 actions; :func:`next_step` and :func:`end_turn` are the action handlers. Combat steps are skipped when no
 creature attacks (CR 508.8); a turn with first strike has two combat damage steps (510.4). "Until end of
 combat" effects end and creatures are removed from combat as the combat phase ends (CR 500.5, 511.3); cleanup
-removes damage and ends "until end of turn" effects (514.2). Libraries are not modelled: the draw step draws
-nothing, and says so.
+removes damage and ends "until end of turn" effects (514.2). The draw step's draw goes through
+:func:`judgekit.engine.turns.draw_cards`.
+
+Across turns (SCENARIO-FORMAT.md 2.5, 2.8): :func:`next_turn` finishes the turn and :func:`begin_turn` begins the
+next player's (500.1, 800.4k): next-turn durations end (611.2a, 800.4m), 302.6, the untap step (502.3), then the
+upkeep, where the replay stops with its triggers on the stack (503.1a). :func:`next_step` from the end step or
+cleanup crosses into it (:func:`cross_turn`), stopping in cleanup when players receive priority there (514.3a).
+``play_land`` (305.1-2, 116.2a) and ``pass`` are here too.
 """
 
 from __future__ import annotations
