@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from replay_helpers import play as replay
 
-from judgekit.errors import InvalidFileError
 from judgekit.ruling.model import Ruling
 
 
@@ -73,9 +71,14 @@ def test_end_turn_removes_damage_and_ends_until_end_of_turn_effects() -> None:
     assert any("514.2" in s.rules for s in r.steps)
 
 
-def test_end_turn_stops_after_cleanup() -> None:
-    with pytest.raises(InvalidFileError):
-        play([], ["end_turn", "next_step"])
+def test_end_turn_stops_after_cleanup_and_next_step_then_begins_the_next_turn() -> None:
+    """SCENARIO-FORMAT.md 2.5: ``end_turn`` stops after cleanup; ``next_step`` from there crosses into the next
+    turn."""
+    r = play([], ["end_turn"])
+    assert r.final is not None and (r.final["turn"], r.final["step"]) == (1, "cleanup")
+    r = play([], ["end_turn", "next_step"])
+    assert r.final is not None and (r.final["turn"], r.final["active_player"], r.final["step"]) == (2, "Bruno",
+                                                                                                    "upkeep")
 
 
 def test_cleanup_discards_down_to_seven_cards() -> None:

@@ -39,6 +39,8 @@ def declare_attackers(game: Game, spec: dict[str, str]) -> None:
     if declared is not None and declared.attackers_declared:
         raise IllegalAction("driver.attackers_already_declared", rule="508.1")
     _reach(game, Step.BEGINNING_OF_COMBAT, "declare_attackers")
+    if isinstance(spec, list):
+        spec = turn.attack_the_opponent(game, spec)
     combat.declare_attackers(game, spec)
 
 
@@ -88,6 +90,9 @@ ACTIONS: dict[str, Handler] = {
     "next_step": turn.next_step,
     "end_turn": turn.end_turn,
     "state_based_actions": sba.state_based_actions_action,
+    "next_turn": turn.next_turn,
+    "pass": turn.pass_priority,
+    "play_land": turn.play_land,
 }
 
 # Actions that change nothing: the driver lets the layer above look at the state there (driver.Observer).

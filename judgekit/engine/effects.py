@@ -53,8 +53,18 @@ from judgekit.engine.selectors import (
     select_players,
 )
 from judgekit.engine.specdata import RULE_OPS
-from judgekit.engine.specs import EffectEntry, Filter, PlayerOf, ReturnParam, TokenSpec
+from judgekit.engine.specs import (
+    AbilitySpec,
+    DelayedSpec,
+    EffectEntry,
+    Filter,
+    PlayerOf,
+    ReturnParam,
+    TokenSpec,
+    TriggerSpec,
+)
 from judgekit.engine.state import (
+    Ability,
     Batch,
     Computed,
     ContinuousEffect,
@@ -65,6 +75,7 @@ from judgekit.engine.state import (
     Ref,
     StackItem,
 )
+from judgekit.engine.turns import PLAYER_EVENTS, STEP_EVENTS, DelayedTrigger
 from judgekit.engine.values import ValueContext, freeze_values
 from judgekit.engine.values import amount as value_amount
 from judgekit.engine.vocab import Zone
@@ -104,9 +115,11 @@ class EffectContext:
     trigger_spell: int | None = None
     # ``excess_damage``: what the latest ``damage`` entry of the effect list dealt beyond lethal (CR 120.4a).
     excess_damage: int = 0
-    # The objects the latest entry whose verb creates or moves objects put into a zone, each as the new object it
-    # became there (SCENARIO-FORMAT.md 2.7, the reference ``created``): uids, kept by :mod:`judgekit.engine.verbs`.
-    created: list[int] = field(default_factory=list)
+    # ``created`` (SCENARIO-FORMAT.md 2.7 References): the objects the latest earlier entry of this effect list
+    # whose verb creates or moves objects put into a zone; ``noted`` what the verb running now said it put there
+    # (:func:`note_created`).
+    created: list[int] | None = None
+    noted: list[int] | None = None
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)
@@ -195,6 +208,8 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return list[Ref](game.opponents(ctx.controller))   # each opponent still in the game, in turn order (2.9)
         if to == "trigger_object":
             return [ctx.trigger_object] if ctx.trigger_object is not None else []
+        if to == "created":
+            return list(ctx.created or ())
         if to == "event_object":
             return [ctx.event_object] if ctx.event_object is not None else []
         if to == "event_player":
@@ -235,6 +250,31 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
     return []
 
 
+# The verbs that create or move objects: each sets ``created`` for the later entries of its effect list, even
+# when it moved nothing (SCENARIO-FORMAT.md 2.7, References). A verb added by another module joins this set.
+CREATING_VERBS = {"create_token", "copy_spell", "destroy", "exile", "sacrifice", "counter", "return_to_hand",
+                  "return_to_battlefield", "exile_and_return", "put_on_top", "put_on_bottom", "draw", "discard",
+                  "mill", "search_library"}
+
+
+def note_created(ctx: EffectContext, objects: Iterable[GameObject | int]) -> None:
+    """The hook for a verb of :data:`CREATING_VERBS`: the objects it put into a zone, each as the new object it
+    became there (CR 400.7), in order. A verb that does not call it gets, as ``created``, the new objects of the
+    zone changes it caused (the ``zone_change`` events with ``data["new"]``)."""
+    uids = [o if isinstance(o, int) else o.uid for o in objects]
+    ctx.noted = [*(ctx.noted or ()), *uids]
+
+
+def _created_since(game: Game, start: int) -> list[int]:
+    """The new objects of the zone changes recorded since event index ``start``."""
+    out: list[int] = []
+    for ev in game.events[start:]:
+        new = ev.data.get("new") if ev.kind == EventKind.ZONE_CHANGE else None
+        if new is not None and int(new) not in out:
+            out.append(int(new))
+    return out
+
+
 def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext) -> None:
     """Apply an effect list in order (CR 608.2c); each entry is one simultaneous event."""
     ctx.excess_damage = 0
@@ -243,6 +283,11 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
         with simultaneous(game):
             if entry.replacement is not None:
                 create_replacement(game, ctx, entry)
+            elif verb is not None and verb in CREATING_VERBS:
+                refs = resolve_refs(game, ctx, entry.to, verb)
+                start, ctx.noted = len(game.events), None
+                VERBS[verb](game, ctx, entry, refs)
+                ctx.created = ctx.noted if ctx.noted is not None else _created_since(game, start)
             elif verb is not None:
                 refs = resolve_refs(game, ctx, entry.to, verb)
                 start = len(game.events)
@@ -258,13 +303,18 @@ def apply_effects(game: Game, entries: Iterable[EffectEntry], ctx: EffectContext
 # The rule each rule-changing operation follows.
 _RULE_OP_RULES = {"damage_cannot_be_prevented": ("615.12",), "cant_gain_life": ("119.7",),
                   "cant_lose_life": ("119.8",), "player_hexproof": ("702.11c",),
-                  "player_protection_from": ("702.16b", "702.16e")}
+                  "player_protection_from": ("702.16b", "702.16e"),
+                  "no_max_hand_size": ("402.2",)}
 
 
 def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
                              refs: list[Ref]) -> ContinuousEffect | None:
     """Operations of a resolving spell/ability: a continuous effect with a fixed set (CR 611.2c) and values
     determined once (CR 608.2h); new timestamp (CR 613.7b)."""
+    if entry.duration == "while_source_on_battlefield" and not source_on_battlefield(game, ctx.source_uid):
+        # CR 611.2b: its source has already left the battlefield: the effect does nothing.
+        game.record("effect", "turn.source_already_gone", "611.2b", source=ctx.source_name)
+        return None
     affected: list[int] | None = [r for r in refs if isinstance(r, int) and game.objects[r].current]
     players: list[str] | None = None
     written = set(entry.ops or {})
@@ -280,6 +330,8 @@ def create_continuous_effect(game: Game, ctx: EffectContext, entry: EffectEntry,
                               trigger_object=ctx.trigger_object, players=players)
     game.effects.append(effect)
     game.touch()
+    if effect.duration == "while_source_on_battlefield":
+        game.source_bound = True
     rules = ["611.2c", "613.7b"]
     if effect.duration == "end_of_turn":
         rules.append("514.2")
@@ -955,11 +1007,67 @@ VERBS: dict[str, Verb] = {
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
     # SCENARIO-FORMAT.md 2.6: libraries (engine/library.py).
     **library.LIBRARY_VERBS,
+    "delayed_trigger": lambda game, ctx, entry, refs: create_delayed(game, ctx, entry.param),
 }
 
 # Verbs of the rules core's own abilities that no scenario writes (the keyword triggers of
 # :mod:`judgekit.engine.keyword_effects` register theirs here).
 CORE_VERBS: dict[str, Verb] = {}
+
+
+# ------------------------------------------------------------------------------------------------------
+# Delayed triggered abilities (CR 603.7, SCENARIO-FORMAT.md 2.5)
+
+
+def _player_filter(game: Game, ctx: EffectContext, of: Any, default: str) -> tuple[str, ...] | None:
+    """A player filter fixed as the ability is created: None for ``any``."""
+    word = default if of is None else of
+    alive = [p.name for p in game.players if not p.lost]
+    if word == "any":
+        return None
+    if word == "you":
+        return (ctx.controller,)
+    if word == "opponent":
+        return tuple(p for p in alive if p != ctx.controller)
+    if isinstance(word, str) and game.is_player(word):
+        return (word,)
+    return tuple(r for r in resolve_refs(game, ctx, word, None) if isinstance(r, str))
+
+
+def create_delayed(game: Game, ctx: EffectContext, spec: DelayedSpec) -> None:
+    """The verb ``delayed_trigger`` (CR 603.7a): a triggered ability that exists from now on. Its ``of:`` (a
+    REF), ``created`` and the creating spell's targets are fixed now (603.7c)."""
+    source = ctx.source_chars(game)
+    if ctx.source_uid is None or source is None:
+        game.record("effect", "turn.delayed_without_source", "603.7", source=ctx.source_name)
+        return
+    fixed: tuple[int, ...] | None = None
+    selector: Any = None
+    players: tuple[str, ...] | None = None
+    if spec.event in STEP_EVENTS:
+        players = _player_filter(game, ctx, spec.of, "any")
+    elif spec.event in PLAYER_EVENTS:
+        players = _player_filter(game, ctx, spec.of, "you")
+    elif isinstance(spec.of, Filter):
+        selector = spec.of
+    else:
+        fixed = tuple(r for r in resolve_refs(game, ctx, spec.of or "self", None) if isinstance(r, int))
+    trig = TriggerSpec(spec.event, "self", spec.optional, spec.target, spec.effect)
+    ability = Ability("trigger", AbilitySpec("trigger", trigger=trig), "delayed", None, f"delayed{game.new_uid()}")
+    duration = spec.duration
+    game.delayed.append(DelayedTrigger(
+        spec, ability, ctx.source_uid, ctx.source_name, source, ctx.controller, len(game.events), fixed, selector,
+        players, list(ctx.created) if ctx.created is not None else None, list(ctx.legal_targets()), duration))
+    game.record("effect", "turn.delayed_created", "603.7a", "603.7b" if duration is None else "603.7",
+                source=ctx.source_name, controller=ctx.controller, event=spec.event, duration=duration,
+                whose=list(players) if players is not None else None,
+                about=[game.objects[u].id for u in fixed] if fixed else None)
+
+
+def source_on_battlefield(game: Game, uid: int | None) -> bool:
+    """Whether the object ``uid`` is still on the battlefield as that object (CR 400.7, 611.2b)."""
+    obj = game.objects.get(uid) if uid is not None else None
+    return obj is not None and obj.current and obj.zone == Zone.BATTLEFIELD
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -981,6 +1089,12 @@ def create_replacement(game: Game, ctx: EffectContext, entry: EffectEntry) -> Re
         source_uid=ctx.source_uid, source_name=ctx.source_name, controller=ctx.controller,
         timestamp=game.new_timestamp(), fixed=fixed, duration=entry.duration or "end_of_turn", uses_left=spec.uses,
         prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
+    if effect.duration == "while_source_on_battlefield":
+        if not source_on_battlefield(game, ctx.source_uid):
+            # CR 611.2b: its source has already left the battlefield: the effect does nothing.
+            game.record("effect", "turn.source_already_gone", "611.2b", source=ctx.source_name)
+            return effect
+        game.source_bound = True
     add(game, effect)
     prevention = spec.then.prevent is not None or spec.then.prevent_each is not None
     game.record("effect", "effects.replacement_created", "615.1" if prevention else "614.1",

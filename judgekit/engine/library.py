@@ -10,7 +10,8 @@ state-based actions) never see the dozens of cards a library holds.
 Every zone change into or out of a library goes through :func:`judgekit.engine.objects.move`, which calls
 :func:`zone_changed` to keep the order. The verbs of 2.6 (``draw``, ``mill``, ``put_on_top``, ``put_on_bottom``,
 ``shuffle``, ``search_library``) are here; :mod:`judgekit.engine.effects` lists them in its verb table. Each
-verb leaves the objects it put into a zone in ``ctx.created`` (the reference ``created``, 2.7).
+verb notes the objects it put into a zone in ``ctx.noted`` (the reference ``created``, 2.7; see
+:func:`judgekit.engine.effects.note_created`).
 """
 
 from __future__ import annotations
@@ -367,7 +368,7 @@ def verb_draw(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref
     created: list[int] = []
     for player in _players(refs):
         created += [o.uid for o in draw_cards(game, player, count)]
-    ctx.created = created
+    ctx.noted = created
 
 
 def verb_mill(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
@@ -384,7 +385,7 @@ def verb_mill(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref
         game.record("effect", "library.milled", "701.17a", *(["701.17b"] if len(cards) < count else []),
                     objects=[o.id for o in cards], player=player, amount=count, cards=[o.card.name for o in cards],
                     unknown=[o.id for o in cards if o.unknown])
-    ctx.created = created
+    ctx.noted = created
 
 
 def _put(game: Game, ctx: EffectContext, refs: list[Ref], position: str) -> None:
@@ -403,7 +404,7 @@ def _put(game: Game, ctx: EffectContext, refs: list[Ref], position: str) -> None
         game.record("effect", code, "401.4" if len(objs) > 1 else "400.7", objects=[o.id for o in objs],
                     cards=[o.card.name for o in objs], owners=sorted({o.owner for o in objs}),
                     unknown=[o.id for o in objs if o.unknown])
-    ctx.created = created
+    ctx.noted = created
 
 
 def verb_put_on_top(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
@@ -420,7 +421,7 @@ def verb_shuffle(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[
     """CR 701.24a: each ``to:`` player shuffles their library (stand-in order, :func:`shuffle`)."""
     for player in _players(refs):
         shuffle(game, player)
-    ctx.created = []
+    ctx.noted = []
 
 
 _SEARCH_ZONES = {"hand": Zone.HAND, "graveyard": Zone.GRAVEYARD, "exile": Zone.EXILE, "battlefield": Zone.BATTLEFIELD,
@@ -488,7 +489,7 @@ def verb_search_library(game: Game, ctx: EffectContext, entry: EffectEntry, refs
         elif aside:
             lib.cards = [*aside, *[e for e in lib.cards if not (isinstance(e, int) and e in aside)]]
             game.touch()
-    ctx.created = created
+    ctx.noted = created
 
 
 LIBRARY_VERBS = {"mill": verb_mill, "put_on_top": verb_put_on_top, "put_on_bottom": verb_put_on_bottom,

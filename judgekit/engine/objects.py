@@ -36,6 +36,7 @@ from judgekit.engine.state import (
     GameObject,
     Ref,
 )
+from judgekit.engine.turns import source_left
 from judgekit.engine.values import cost_colors
 from judgekit.engine.vocab import COLOR_ORDER, CREATURE_TYPES, Zone
 
@@ -167,6 +168,8 @@ def move(game: Game, obj: GameObject, zone: Zone, *, controller: str | None = No
         game.combat.blockers.pop(obj.uid, None)
     if entering is not None:
         entered(game, new, entering)
+    if game.source_bound and obj.zone == Zone.BATTLEFIELD:
+        source_left(game, obj)
     game.emit(dataclasses.replace(proposed, to_zone=zone,
                                   data={"new": new.uid, "controller": lki.controller if lki else None}))
     if zone == Zone.BATTLEFIELD and new.counters:

@@ -28,6 +28,9 @@ def build_game(data: dict[str, Any], chooser: Chooser | None = None) -> Game:
     specs already typed (``judgekit.scenario.specs.scenario_specs``: objects' ``abilities``, ``effect``,
     ``target``; each ``effects:`` entry's ``ops`` and ``affects``)."""
     players = [Player(p["name"], p.get("life", 20), p.get("poison", 0)) for p in data["players"]]
+    for p, written in zip(players, data["players"], strict=True):
+        if written.get("max_hand_size") is not None:
+            p.max_hand_size = int(written["max_hand_size"])
     game = Game(players=players, active=data["active_player"], step=Step(data["step"]))
     game.chooser = chooser if chooser is not None else DefaultChooser()
     first = players[0].name
@@ -96,8 +99,13 @@ class _Views(Mapping[int, Any]):
 
 
 def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: int) -> ContinuousEffect:
-    """An ``effects:`` entry: a continuous effect of a resolved spell, set fixed at the start (CR 611.2c)."""
-    controller = ed.get("controller") or game.active
+    """An ``effects:`` entry: a continuous effect of a resolved spell, set fixed at the start (CR 611.2c).
+
+    ``source_id`` names its source (SCENARIO-FORMAT.md 2.5): the default controller is that object's controller
+    (its owner off the battlefield), and ``while_source_on_battlefield`` follows it (an entry whose source is no
+    longer on the battlefield does nothing, 611.2b)."""
+    src = game.obj(ed["source_id"]) if ed.get("source_id") in game.ids else None
+    controller = ed.get("controller") or (src.controller or src.owner if src is not None else game.active)
     table = _Views(game)
     ctx = SelectorContext(you=controller, source=None, ids=game.ids, players=tuple(p.name for p in game.players))
     affects = ed["affects"]
@@ -111,9 +119,18 @@ def add_effect_in_place(game: Game, ed: dict[str, Any], timestamp: int, index: i
     if is_player_selector(affects) and any(op in PLAYER_OPS for op in ops):
         # Hexproof or protection on the players the selector picks (702.11c, 702.16b).
         affected, players = None, select_players(affects, ctx)
-    effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=str(ed["source"]),
-                              controller=controller, affected=affected, duration=ed.get("duration", "end_of_turn"),
-                              order=(1, index), players=players)
+    duration = ed.get("duration", "end_of_turn")
+    source_name = src.card.name if src is not None and ed.get("source") in (None, ed.get("source_id")) \
+        else str(ed["source"])
+    effect = ContinuousEffect(uid=game.new_uid(), ops=ops, timestamp=timestamp, source_name=source_name,
+                              controller=controller, affected=affected, duration=duration,
+                              order=(1, index), source_uid=src.uid if src is not None else None,
+                              players=players)
+    if duration == "while_source_on_battlefield":
+        game.source_bound = True
+        if src is None or src.zone != Zone.BATTLEFIELD:
+            game.record("effect", "turn.source_already_gone", "611.2b", source=source_name)
+            return effect
     game.effects.append(effect)
     game.touch()
     return effect
@@ -131,11 +148,17 @@ def add_replacement_in_place(game: Game, ed: dict[str, Any], timestamp: int, ind
     elif isinstance(spec.of, str):
         fixed = (game.ref(spec.of),)
     source = str(ed["source"])
-    src_uid = game.ids.get(source)
+    src_uid = game.ids.get(str(ed.get("source_id") or source))
     effect = ReplacementEffect(
         spec=spec, key=f"e{index}", source=str(ed.get("id") or source), source_uid=src_uid,
         source_name=game.objects[src_uid].card.name if src_uid is not None else source, controller=controller,
         timestamp=timestamp, fixed=fixed, duration=ed.get("duration", "end_of_turn"), uses_left=spec.uses,
         prevent_left=spec.then.prevent if isinstance(spec.then.prevent, int) else None)
+    if effect.duration == "while_source_on_battlefield":
+        game.source_bound = True
+        src = game.objects.get(src_uid) if src_uid is not None else None
+        if src is None or not src.current or src.zone != Zone.BATTLEFIELD:
+            game.record("effect", "turn.source_already_gone", "611.2b", source=effect.source_name)
+            return effect
     add(game, effect)
     return effect

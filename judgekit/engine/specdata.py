@@ -23,6 +23,7 @@ from judgekit.engine.specs import (
     ActivatedSpec,
     Condition,
     Cost,
+    DelayedSpec,
     EffectEntry,
     Expr,
     Filter,
@@ -52,14 +53,17 @@ VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "re
               "prevent_damage", "regenerate", "fight", "return_to_battlefield", "copy_spell", "gain_control",
               "proliferate", "double_counters", "move_counters",
               # SCENARIO-FORMAT.md 2.6 (engine/library.py)
-              "mill", "put_on_top", "put_on_bottom", "shuffle", "search_library")
+              "mill", "put_on_top", "put_on_bottom", "shuffle", "search_library",
+              # SCENARIO-FORMAT.md 2.5 (engine/turns.py)
+              "delayed_trigger")
 # Options of one verb written beside it in the entry (SCENARIO-FORMAT.md 2.7), kept in ``EffectEntry.options``.
 VERB_OPTIONS = ("excess_to", "under", "tapped", "counters", "new_targets")
 _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
                 "not_colors", "keywords")
 _PT_OPS = ("cda", "set_pt", "modify_pt")
 # Operations that change a rule of the game rather than a characteristic: in no layer (SCENARIO-FORMAT.md 2.3).
-RULE_OPS = ("damage_cannot_be_prevented", "cant_gain_life", "cant_lose_life", *RESTRICTION_OPS, *PLAYER_OPS)
+RULE_OPS = ("damage_cannot_be_prevented", "cant_gain_life", "cant_lose_life", *RESTRICTION_OPS, *PLAYER_OPS,
+            "no_max_hand_size")
 _OP_NAMES = frozenset(OP_KEYS) | frozenset(RULE_OPS)
 
 # ------------------------------------------------------------------------------------------------------
@@ -205,10 +209,45 @@ def _verb_param(verb: str, raw: Any) -> Any:
                                  "count": how_many if how_many in (None, "all") else value(how_many)})
     if verb == "sacrifice" and raw is not True:
         return selector(raw)
+    if verb == "delayed_trigger":
+        return delayed(raw)
     if verb == "return_to_battlefield" and isinstance(raw, Mapping):
         return ReturnParam(MappingProxyType(dict(raw.get("counters") or {})), str(raw.get("rule") or "400.7"),
                            raw.get("keyword"))
     return raw
+
+
+def delayed(raw: Any) -> DelayedSpec:
+    """``delayed_trigger`` (SCENARIO-FORMAT.md 2.5): its keys as a :class:`DelayedSpec`."""
+    if isinstance(raw, DelayedSpec):
+        return raw
+    data = dict(raw)
+
+    def sel(key: str) -> Any:
+        return selector(data[key]) if data.get(key) is not None else None
+
+    duration = data.get("duration")
+    return DelayedSpec(str(data["event"]), sel("of"), sel("from"), data.get("kind"), sel("by"), sel("targets"),
+                       bool(data.get("optional")), sel("target"), effects(data.get("effect")),
+                       duration is None and data.get("next", True) is not False, duration)
+
+
+def delayed_data(d: DelayedSpec) -> dict[str, Any]:
+    """A ``delayed_trigger`` as the format writes it."""
+    out: dict[str, Any] = {"event": d.event}
+    for key, v in (("of", d.of), ("from", d.from_), ("by", d.by), ("targets", d.targets), ("target", d.target)):
+        if v is not None:
+            out[key] = selector_data(v)
+    if d.kind is not None:
+        out["kind"] = d.kind
+    if d.optional:
+        out["optional"] = True
+    out["effect"] = [entry_data(e) for e in d.effect]
+    if d.duration is not None:
+        out["duration"] = d.duration
+    elif not d.next:
+        out["next"] = False
+    return out
 
 
 def effects(raw: Any) -> tuple[EffectEntry, ...]:
@@ -416,6 +455,8 @@ def entry_data(e: EffectEntry) -> dict[str, Any]:
                 p = {"copy_of": e.param.copy_of, **{k: v for k, v in p.items() if v is not None}}
                 if e.param.except_:
                     p["except"] = _plain(e.param.except_)
+        elif isinstance(p, DelayedSpec):
+            p = delayed_data(p)
         elif isinstance(p, ReturnParam):
             p = {"counters": dict(p.counters), "rule": p.rule, "keyword": p.keyword}
         elif isinstance(p, SearchParam):

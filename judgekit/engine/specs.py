@@ -207,6 +207,26 @@ class TokenSpec:
 
 
 @dataclass(frozen=True)
+class DelayedSpec:
+    """``delayed_trigger`` (CR 603.7, SCENARIO-FORMAT.md 2.5): a triggered ability created by a resolving spell or
+    ability. ``event`` and ``of`` as a trigger's (``of`` None: ``any`` for step events, ``self`` otherwise);
+    ``from_``, ``kind``, ``by``, ``targets`` the event keys of 2.7; ``optional``, ``target``, ``effect`` as a
+    triggered ability's; ``next`` (603.7b) unless ``duration`` says until when it triggers each time."""
+
+    event: str
+    of: Selector | None = None
+    from_: Selector | None = None
+    kind: str | None = None
+    by: Selector | None = None
+    targets: Selector | None = None
+    optional: bool = False
+    target: Selector | None = None
+    effect: tuple[EffectEntry, ...] = ()
+    next: bool = True
+    duration: str | None = None
+
+
+@dataclass(frozen=True)
 class Cost:
     """One part of an activated ability's cost (CR 602.2b, 118): ``kind`` is ``tap``, ``untap``,
     ``sacrifice_self``, ``pay_life``, ``loyalty``, ``remove_counters`` or ``mana``."""

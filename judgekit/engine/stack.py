@@ -422,10 +422,11 @@ def resolve_top(game: Game) -> None:
                         illegal=[{"target": _ref_data(game, t), "problem": p} for t, p in illegal])
 
     ctx = EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
-                        targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
+                        targets=list(item.targets if item.given_targets is None else item.given_targets),
+                        trigger_object=item.trigger_object, source_lki=item.source_lki,
                         kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division,
-                        event_player=item.event_player, event_amount=item.event_amount,
-                        trigger_spell=item.trigger_spell)
+                        created=item.created, event_player=item.event_player,
+                        event_amount=item.event_amount, trigger_spell=item.trigger_spell)
     if item.kind == "spell" and item.object_uid is not None:
         obj = game.objects[item.object_uid]
         if not obj.current or obj.zone != Zone.STACK:
@@ -502,8 +503,9 @@ def _carry_out(game: Game, item: StackItem, ctx: EffectContext, mode_illegal: di
 def effect_context_for(game: Game, item: StackItem) -> EffectContext:
     return EffectContext(controller=item.controller, source_uid=item.source_uid, source_name=item.source_name,
                          targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
-                         kind=item.kind, x=item.x, division=item.division, event_player=item.event_player,
-                         event_amount=item.event_amount, trigger_spell=item.trigger_spell)
+                         kind=item.kind, x=item.x, division=item.division, created=item.created,
+                         event_player=item.event_player, event_amount=item.event_amount,
+                         trigger_spell=item.trigger_spell)
 
 
 __all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data",

@@ -199,6 +199,8 @@ class Player:
     life_gained_this_turn: int = 0
     # Attempted to draw from an empty library since the last state-based action check (CR 121.4, 704.5b).
     drew_from_empty: bool = False
+    # CR 402.2, 514.1: the maximum hand size (a player entry's ``max_hand_size``; SCENARIO-FORMAT.md 2.5).
+    max_hand_size: int = 7
 
 
 @dataclass
@@ -270,6 +272,11 @@ class StackItem:
     event_player: str | None = None
     event_amount: int = 0
     trigger_spell: int | None = None
+    # A delayed triggered ability (CR 603.7): the objects ``created`` named where it was created, fixed then, and
+    # the targets of the spell or ability that created it (what ``target`` means when it has none of its own:
+    # references, not targets, so never checked again as it resolves).
+    created: list[int] | None = None
+    given_targets: list[Ref] | None = None
 
 
 @dataclass
@@ -287,6 +294,10 @@ class PendingTrigger:
     event_player: str | None = None
     event_amount: int = 0
     trigger_spell: int | None = None
+    # A delayed triggered ability (CR 603.7): ``created`` fixed where it was created, and the targets of the
+    # spell or ability that created it, when it has no target of its own (SCENARIO-FORMAT.md 2.5).
+    created: list[int] | None = None
+    given_targets: list[Ref] | None = None
 
 
 class EventKind(StrEnum):
@@ -433,6 +444,13 @@ class Game:
     def __post_init__(self) -> None:
         if not self.seats:
             self.seats = [p.name for p in self.players]
+    # Across turns (SCENARIO-FORMAT.md 2.5, judgekit.engine.turns): delayed triggered abilities waiting (603.7),
+    # lands played this turn (305.2), whether some effect lasts while its source is on the battlefield
+    # (611.2b), whether players received priority in this cleanup step (514.3a).
+    delayed: list[Any] = field(default_factory=list)
+    lands_played: int = 0
+    source_bound: bool = False
+    cleanup_priority: bool = False
 
     # -- bookkeeping -------------------------------------------------------------------------------------
     def touch(self) -> None:

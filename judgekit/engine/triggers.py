@@ -37,6 +37,7 @@ from judgekit.engine.keywords import keyword_ability, keyword_triggers, note_tar
 from judgekit.engine.selectors import SelectorContext, compile_filter, matches
 from judgekit.engine.specs import AbilitySpec, EffectEntry, Filter, PlayerOf, ReturnParam, TriggerSpec
 from judgekit.engine.state import Ability, Computed, EventKind, Game, GameEvent, PendingTrigger, Ref, StackItem
+from judgekit.engine.turns import STEP_EVENTS, DelayedTrigger
 from judgekit.engine.vocab import Zone, keyword_rule
 
 # Keyword triggers: the counter kind they check (intervening "if") and the one they return the card with; the
@@ -383,6 +384,8 @@ def collect(game: Game) -> None:
     game.events_seen = len(game.events)
     if not events:
         return
+    if game.delayed:
+        collect_delayed(game, start)
     # Combat damage dealt outside an explicit batch since the last priority point is one simultaneous event
     # (one combat damage step, CR 510.2).
     loose = None
@@ -583,6 +586,8 @@ def _push(game: Game, t: PendingTrigger) -> None:
         if not targets:
             game.record("trigger", "triggers.no_legal_targets", "603.3d", objects=[src_obj.id], trigger=describe)
             return
+    if t.ability.origin == "delayed":
+        rules.append("603.7")
     if trig.optional:
         rules.append("603.5")
     if trig.keyword:
@@ -594,7 +599,8 @@ def _push(game: Game, t: PendingTrigger) -> None:
                      targets=targets, target_spec=target_spec, trigger_object=t.trigger_object,
                      optional=trig.optional, source_lki=source, x=x,
                      modes=ann.modes if ann is not None else None, division=ann.division if ann is not None else None,
-                     event_player=t.event_player, event_amount=t.event_amount, trigger_spell=t.trigger_spell)
+                     event_player=t.event_player, event_amount=t.event_amount, trigger_spell=t.trigger_spell,
+                     created=t.created, given_targets=t.given_targets if target_spec is None else None)
     game.stack.append(item)
     game.touch()
     if targets:
@@ -626,3 +632,54 @@ def _spell_x(game: Game, t: PendingTrigger) -> int:
     if trig is None or trig.event != "enters" or t.trigger_object != t.source_uid:
         return 0
     return game.objects[t.source_uid].spell_x
+
+
+# ------------------------------------------------------------------------------------------------------
+# Delayed triggered abilities (CR 603.7, SCENARIO-FORMAT.md 2.5): created by the verb ``delayed_trigger``
+
+
+def _delayed_match(game: Game, d: DelayedTrigger, ev: GameEvent) -> tuple[bool, int | None]:
+    """Whether the event ``ev`` triggers ``d``, and the object it is about."""
+    event = d.spec.event
+    if event in STEP_EVENTS:
+        hit = (ev.kind == EventKind.STEP and ev.data.get("step") == STEP_EVENTS[event]
+               and (d.players is None or game.active in d.players))
+        return hit, None
+    te = TRIGGER_EVENTS.get(event)
+    if te is None or ev.kind != te.kind or not te.test(game, ev, d.source_lki):
+        return False, None
+    if te.subject is None:
+        return d.players is None or ev.player in d.players, None
+    subject = te.subject(ev)
+    if subject is None:
+        return False, None
+    if isinstance(subject, str):        # an event about a player (a player filter fixed at creation)
+        return d.players is None or subject in d.players, None
+    if d.fixed is not None:
+        return subject in d.fixed, subject
+    obj = game.objects.get(subject)
+    view = all_chars(game).get(subject) if obj is not None and obj.current else (obj.lki if obj else None)
+    if view is None:
+        return False, None
+    sctx = SelectorContext(you=d.controller, source=d.source_uid, ids=game.ids,
+                           players=tuple(p.name for p in game.players))
+    return matches(d.selector, view, sctx), subject
+
+
+def collect_delayed(game: Game, start: int) -> None:
+    """The delayed triggered abilities that the events from index ``start`` trigger (CR 603.7). One with
+    ``next`` triggers once, on the first event that fits, and then ends (603.7b)."""
+    for i in range(start, len(game.events)):
+        ev = game.events[i]
+        for d in list(game.delayed):
+            if i < d.start:
+                continue
+            hit, subject = _delayed_match(game, d, ev)
+            if not hit:
+                continue
+            game.pending.append(PendingTrigger(
+                source_uid=d.source_uid, ability=d.ability, controller=d.controller, event=ev,
+                trigger_object=subject, source_lki=d.source_lki, created=d.created,
+                given_targets=d.targets if d.spec.target is None else None))
+            if d.spec.next and d.duration is None:
+                game.delayed.remove(d)

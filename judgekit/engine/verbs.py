@@ -296,7 +296,7 @@ def verb_copy_spell(game: Game, ctx: EffectContext, entry: EffectEntry, refs: li
         game.stack.append(new)
         game.touch()
         if copy_obj is not None:
-            ctx.created.append(copy_obj.uid)
+            fx.note_created(ctx, [copy_obj.uid])
         game.record("effect", "verbs.spell_copied", "707.10", *(["707.10c"] if changed else []),
                     objects=[cid, item.id], player=ctx.controller, name=item.source_name, id=cid,
                     ability=item.kind != "spell", original=item.id,
@@ -485,19 +485,20 @@ def _newest(game: Game, uid: int) -> int:
 
 
 def _tracking(verb: Verb) -> Verb:
-    """``verb``, keeping in ``ctx.created`` what its entry put into a zone (the reference ``created``)."""
+    """``verb``, noting what its entry put into a zone (the reference ``created``, :func:`effects.note_created`):
+    what the verb noted itself, then the newest incarnation of every object its zone changes made."""
     def run(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
         start = len(game.events)
-        ctx.created = []
+        ctx.noted = []
         verb(game, ctx, entry, refs)
-        found = list(ctx.created)
+        found = list(ctx.noted)
         for ev in game.events[start:]:
             new = ev.data.get("new") if ev.kind == EventKind.ZONE_CHANGE else None
             if isinstance(new, int) and new in game.objects:
                 newest = _newest(game, new)
                 if newest not in found:
                     found.append(newest)
-        ctx.created = found
+        ctx.noted = found
 
     run.__doc__ = verb.__doc__
     run.__wrapped__ = verb  # type: ignore[attr-defined]

@@ -180,6 +180,10 @@ class Duration(StrEnum):
     END_OF_TURN = "end_of_turn"
     END_OF_COMBAT = "end_of_combat"
     PERMANENT = "permanent"
+    # SCENARIO-FORMAT.md 2.5 (CR 611.2a-b): across turns, and "for as long as" its source is on the battlefield.
+    UNTIL_YOUR_NEXT_TURN = "until_your_next_turn"
+    UNTIL_END_OF_YOUR_NEXT_TURN = "until_end_of_your_next_turn"
+    WHILE_SOURCE_ON_BATTLEFIELD = "while_source_on_battlefield"
 
 
 # The four forms of an ability in a scenario file (SCENARIO-FORMAT "Abilities"), in the order they are tried.

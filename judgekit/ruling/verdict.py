@@ -227,6 +227,8 @@ _PROCEDURE = frozenset({"603.3", "608.2", "608.2c", "608.2n", "704.3", "510.2"})
 _NOT_ANSWERS = frozenset({"start", "step", "cast", "activate", "choice"})
 # Records that can change a player's life or poison counters.
 _PLAYER_CHANGES = frozenset({"damage", "effect", "sba", "replacement"})
+# Records of those kinds that never change life or poison: drawing, milling, searching, shuffling.
+_NOT_PLAYER_CHANGES = ("library.",)
 
 
 def is_procedure(rule: str) -> bool:
@@ -275,7 +277,8 @@ def _by_records(log: list[Record], focus: Focus, moved: dict[str, bool], changed
         asked = {o for o in rec.objects if focus.has_object(o)}
         by_name = any(name in texts and focus.has_object(oid) for oid, name in named.items())
         player = rec.params.get("player")
-        asked_player = (isinstance(player, str) and rec.kind in _PLAYER_CHANGES and focus.has_player(player))
+        asked_player = (isinstance(player, str) and rec.kind in _PLAYER_CHANGES and focus.has_player(player)
+                        and not rec.code.startswith(_NOT_PLAYER_CHANGES))
         if not asked and not by_name and not asked_player:
             continue
         found = _best_rule(rec.rules)

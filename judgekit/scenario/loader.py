@@ -289,7 +289,7 @@ class _Checker(References):
 
         data: dict[str, Any] = {
             "id": m.id, "title": m.title if m.title is not None else default_id, "source": m.source or "",
-            "players": [p.model_dump() for p in m.players],
+            "players": [p.model_dump(exclude_none=True) for p in m.players],
             "active_player": active, "step": m.step,
             "battlefield": [], "graveyard": {}, "hand": {}, "exile": [],
         }
@@ -348,10 +348,12 @@ class _Checker(References):
             for key, value in list(obj.items()):
                 if isinstance(value, (dict, list)) or key in REF_KEYS:
                     obj[key] = resolver.tree({key: value}, self.locs[oid])[key]
+        crossed = False     # after an action that may begin another turn, the rules core finds the opponent
         for i, action in enumerate(actions):
             kind = next(iter(action))
             action[kind] = resolver.action(kind, action[kind], ("actions", i))
-            if kind == "declare_attackers" and isinstance(action[kind], list):
+            crossed = crossed or kind in ("next_turn", "next_step", "pass")
+            if kind == "declare_attackers" and isinstance(action[kind], list) and not crossed:
                 action[kind] = self.attack_the_opponent(action[kind], ("actions", i, kind), active)
         data["actions"] = actions
         data["effects"] = [resolver.tree(e.model_dump(by_alias=True, exclude_none=True), ("effects", i))

@@ -471,6 +471,8 @@ class Operations(StrictModel):
             raise ValueError(f"«{value}» non è una qualità di protezione: un colore, «creatures» o «everything» "
                              "(CR 702.16a)")
         return found
+    # CR 402.2: the players picked have no maximum hand size (SCENARIO-FORMAT.md 2.5, 2.7).
+    no_max_hand_size: bool | None = None
 
     @field_validator("set_land_types")
     @classmethod
@@ -876,11 +878,50 @@ class SearchLibrary(StrictModel):
         return self
 
 
+# How long a continuous effect lasts (SCENARIO-FORMAT.md "One-shot effects", 2.5).
+DurationName = Literal["end_of_turn", "end_of_combat", "permanent", "until_your_next_turn",
+                       "until_end_of_your_next_turn", "while_source_on_battlefield"]
+
+
+def _delayed_event(value: str) -> str:
+    from judgekit.engine.turns import STEP_EVENTS
+
+    if value not in TRIGGER_EVENTS and value not in STEP_EVENTS:
+        known = ", ".join(dict.fromkeys([*TRIGGER_EVENTS, *STEP_EVENTS]))
+        raise ValueError(f"evento sconosciuto «{value}»: ammessi {known}")
+    return value
+
+
+class DelayedTriggerBody(StrictModel):
+    """``delayed_trigger`` (SCENARIO-FORMAT.md 2.5, CR 603.7): the keys of a ``trigger:`` entry, ``optional``,
+    ``target`` and ``effect`` of a triggered ability, and ``next`` or ``duration``."""
+
+    event: Annotated[str, AfterValidator(_delayed_event)]
+    of: WordOrSelector | None = None
+    from_: WordOrSelector | None = Field(default=None, alias="from")
+    kind: str | None = None
+    by: WordOrSelector | None = None
+    targets: WordOrSelector | None = None
+    optional: bool = False
+    target: WordOrSelector | None = None
+    effect: list[EffectEntry] = Field(min_length=1)
+    next: bool | None = None
+    duration: Literal["end_of_turn", "end_of_combat", "until_your_next_turn", "until_end_of_your_next_turn",
+                      "while_source_on_battlefield"] | None = None
+
+    @model_validator(mode="after")
+    def _next_or_duration(self) -> DelayedTriggerBody:
+        if self.duration is not None and self.next is not None:
+            raise ValueError("«next» e «duration» si escludono: «duration» fa innescare l'abilità ogni volta fino "
+                             "alla fine della durata, «next» solo la prossima volta (CR 603.7b)")
+        return self
+
+
 class EffectEntry(Operations):
     """One entry of a one-shot ``effect`` list: exactly one verb, or operations (with ``duration``)."""
 
     to: WordOrSelector | None = None
-    duration: Literal["end_of_turn", "end_of_combat", "permanent"] | None = None
+    duration: DurationName | None = None
     damage: Amount | None = None
     destroy: bool | None = None
     exile: bool | None = None
@@ -925,6 +966,8 @@ class EffectEntry(Operations):
     tapped: bool | None = None
     counters: dict[str, Amount] | None = None
     new_targets: bool | None = None
+    # A delayed triggered ability (SCENARIO-FORMAT.md 2.5, CR 603.7).
+    delayed_trigger: DelayedTriggerBody | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -962,6 +1005,10 @@ class EffectEntry(Operations):
         for key, owners in _VERB_OPTIONS.items():
             if getattr(self, key) is not None and not any(getattr(self, v) not in (None, False) for v in owners):
                 raise ValueError(f"«{key}» vale solo con «{owners[0]}»")
+        if self.duration is not None and not ops:
+            raise ValueError("«duration» vale solo per le operazioni (effetti continui)")
+        if self.delayed_trigger is not None and self.to is not None:
+            raise ValueError("«delayed_trigger» non ha «to»: ciò che riguarda si scrive in «of» (CR 603.7)")
         if self.count is not None and (self.sacrifice is None or isinstance(self.sacrifice, bool)):
             raise ValueError("«count» vale solo per «sacrifice» con un selettore, come {sacrifice: {types: "
                              "[Creature]}, count: 1, to: target}")
@@ -1212,6 +1259,8 @@ class PlayerSpec(StrictModel):
     name: str
     life: int = 20
     poison: int = Field(default=0, ge=0)
+    # CR 402.2: the player's maximum hand size (SCENARIO-FORMAT.md 2.5).
+    max_hand_size: int | None = Field(default=None, ge=0)
 
 
 def _player_entry(value: Any) -> Any:
@@ -1281,10 +1330,12 @@ ZoneField = Annotated[
 class EffectInPlace(Operations):
     """A continuous effect already in place (``effects:``), created by a resolved spell or ability."""
 
-    source: str
+    source: str | None = None
     affects: Selector | None = None
     controller: str | None = None
-    duration: Literal["end_of_turn", "end_of_combat", "permanent"] = "end_of_turn"
+    duration: DurationName = "end_of_turn"
+    # The object of the scenario that is the effect's source (SCENARIO-FORMAT.md 2.5).
+    source_id: str | None = None
     timestamp: int | None = None
     # A replacement or prevention effect in place (SCENARIO-FORMAT.md 2.3), with ``id`` for replacement_order.
     replacement: ReplacementBody | None = None
@@ -1292,6 +1343,13 @@ class EffectInPlace(Operations):
 
     @model_validator(mode="after")
     def _has_operation(self) -> EffectInPlace:
+        if self.source is None:
+            if self.source_id is None:
+                raise ValueError("un effetto richiede «source» (il nome della sua fonte) o «source_id»")
+            self.source = self.source_id
+        if self.duration == "while_source_on_battlefield" and self.source_id is None:
+            raise ValueError("«while_source_on_battlefield» richiede «source_id»: l'oggetto della cui permanenza sul "
+                             "campo di battaglia dipende la durata (CR 611.2b)")
         if self.replacement is not None:
             if self.affects is not None or self.operation_names():
                 raise ValueError("un effetto con «replacement» non ha «affects» né operazioni: ciò che riguarda "
@@ -1415,6 +1473,22 @@ class StateBasedActionsAction(StrictModel):
     state_based_actions: Annotated[Literal[True], BeforeValidator(_bare)] = True
 
 
+class NextTurnAction(StrictModel):
+    next_turn: Annotated[Literal[True], BeforeValidator(_bare)] = True
+
+
+class PassAction(StrictModel):
+    pass_: Annotated[Literal[True], BeforeValidator(_bare)] = Field(default=True, alias="pass")
+
+
+class PlayLandSpec(StrictModel):
+    object: str
+
+
+class PlayLandAction(StrictModel):
+    play_land: PlayLandSpec
+
+
 class CheckAction(StrictModel):
     """``check``: compares the state at that point with ``objects``/``players``/``counts`` as ``expect`` does,
     and changes nothing (SCENARIO-FORMAT.md 2.10). ``Expectations`` is defined below, with ``expect``."""
@@ -1423,7 +1497,8 @@ class CheckAction(StrictModel):
 
 
 ACTION_KINDS = ("cast", "activate", "resolve", "declare_attackers", "declare_blockers", "assign_damage",
-                "combat_damage", "next_step", "end_turn", "state_based_actions", "check")
+                "combat_damage", "next_step", "end_turn", "state_based_actions", "check", "next_turn", "pass",
+                "play_land")
 
 
 def _action_kind(value: Any) -> str | None:
@@ -1431,7 +1506,8 @@ def _action_kind(value: Any) -> str | None:
         keys = [k for k in value if k in ACTION_KINDS]
         return f"_{keys[0]}" if len(keys) == 1 and len(value) == 1 else None
     for key in ACTION_KINDS:
-        if isinstance(value, StrictModel) and key in type(value).model_fields:
+        fields = type(value).model_fields if isinstance(value, StrictModel) else {}
+        if key in fields or f"{key}_" in fields:
             return f"_{key}"
     return None
 
@@ -1463,7 +1539,9 @@ Action = Annotated[Annotated[
     | Annotated[DeclareBlockersAction, Tag("_declare_blockers")]
     | Annotated[AssignDamageAction, Tag("_assign_damage")] | Annotated[CombatDamageAction, Tag("_combat_damage")]
     | Annotated[NextStepAction, Tag("_next_step")] | Annotated[EndTurnAction, Tag("_end_turn")]
-    | Annotated[StateBasedActionsAction, Tag("_state_based_actions")] | Annotated[CheckAction, Tag("_check")],
+    | Annotated[StateBasedActionsAction, Tag("_state_based_actions")] | Annotated[CheckAction, Tag("_check")]
+    | Annotated[NextTurnAction, Tag("_next_turn")] | Annotated[PassAction, Tag("_pass")]
+    | Annotated[PlayLandAction, Tag("_play_land")],
     Discriminator(_action_kind, custom_error_type="action_kind",
                   custom_error_message="azione sconosciuta: ammesse " + ", ".join(ACTION_KINDS)),
 ], BeforeValidator(_action_before)]
@@ -1601,5 +1679,5 @@ class Scenario(StrictModel):
 for _model in (Operations, StaticBody, StaticAbility, TriggeredAbility, ActivatedBody, ActivatedAbility, Then,
                ReplacementBody, ReplacementAbility, SearchLibrary, EffectEntry, CardFields, CopyExcept,
                EnterCopyExcept, CardFile, TokenSpec, ObjectSpec, EffectInPlace, CastSpec, CastAction, CheckAction,
-               Mode, Scenario):
+               Mode, DelayedTriggerBody, Scenario):
     _model.model_rebuild()

@@ -14,7 +14,7 @@ from judgekit.errors import Issue
 from judgekit.yamlio import Loc, YamlDoc
 
 TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent", "event_object",
-            "event_player", "chosen", "trigger_spell", "defending_player"}
+            "event_player", "chosen", "trigger_spell", "defending_player", "created"}
 
 
 class References:
@@ -152,10 +152,29 @@ class References:
                 self.check_selector(entry["sacrifice"], (*eloc, "sacrifice"))
             if entry.get("fight") is not None:
                 self.check_id(entry["fight"], (*eloc, "fight"), words={"target", "self", "trigger_object"})
+            delayed = entry.get("delayed_trigger")
+            if isinstance(delayed, dict):
+                self.check_delayed(delayed, (*eloc, "delayed_trigger"))
             tok = entry.get("create_token")
             if isinstance(tok, dict):
                 for j, ab in enumerate(tok.get("abilities") or []):
                     self.check_ability(ab, (*eloc, "create_token", "abilities", j))
+
+    def check_delayed(self, body: dict[str, Any], loc: Loc) -> None:
+        """A ``delayed_trigger`` (SCENARIO-FORMAT.md 2.5): its ``of`` (a player filter for step and player events,
+        otherwise a REF or a selector), its ``target`` and its effect list."""
+        from judgekit.engine.turns import PLAYER_EVENTS, STEP_EVENTS
+
+        of = body.get("of")
+        if of is not None:
+            if body["event"] in STEP_EVENTS or body["event"] in PLAYER_EVENTS:
+                if isinstance(of, str) and of not in ("any", "you", "opponent"):
+                    self.check_player(of, (*loc, "of"), relative=False)
+            else:
+                self.check_selector(of, (*loc, "of"), to=True)
+        if body.get("target") is not None:
+            self.check_selector(body["target"], (*loc, "target"))
+        self.check_effect_list(body.get("effect") or [], (*loc, "effect"))
 
     def check_modes(self, modes: list[dict[str, Any]] | None, loc: Loc) -> None:
         """The references in each mode of a modal spell or ability (its target selector and effect)."""
@@ -270,6 +289,8 @@ class References:
                 self.check_id(ref, (*loc, "cast", "targets", j), players=True)
             obj = spec["object"] if isinstance(spec["object"], dict) else self.objects.get(spec["object"])
             self.check_announced(spec, obj, (*loc, "cast"), ability=False)
+        elif "play_land" in action:
+            self.check_id(action["play_land"]["object"], (*loc, "play_land", "object"))
         elif "activate" in action:
             spec = action["activate"]
             self.check_id(spec["source"], (*loc, "activate", "source"))
@@ -280,6 +301,9 @@ class References:
             index = int(spec.get("ability", 0))
             # Granted abilities come after the object's own (their number is known only while replaying).
             self.check_announced(spec, own[index] if index < len(own) else None, (*loc, "activate"), ability=True)
+        elif "declare_attackers" in action and isinstance(action["declare_attackers"], list):
+            for j, att in enumerate(action["declare_attackers"]):
+                self.check_id(att, (*loc, "declare_attackers", j))
         elif "declare_attackers" in action:
             for att, target in action["declare_attackers"].items():
                 self.check_id(att, (*loc, "declare_attackers", att))

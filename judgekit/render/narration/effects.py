@@ -8,7 +8,9 @@ from judgekit.render.narration.common import ZONE_IT, Names, Text, amount, plura
 from judgekit.render.narration.layers import describe_effect_ops
 
 DURATION_IT = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
-               "permanent": "senza scadenza"}
+               "permanent": "senza scadenza", "until_your_next_turn": "fino al prossimo turno del suo controllore",
+               "until_end_of_your_next_turn": "fino alla fine del prossimo turno del suo controllore",
+               "while_source_on_battlefield": "finché la sua fonte resta sul campo di battaglia"}
 
 # The counters damage removes from planeswalkers and battles.
 _COUNTER_IT = {"loyalty": "fedeltà", "defense": "difesa"}

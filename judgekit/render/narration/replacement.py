@@ -134,7 +134,7 @@ def _created(p: dict[str, Any], names: Names) -> str:
     event = EVENT_IT.get(p["event"], p["event"])
     what = f" per {names.cards(p['affected'])}" if p.get("affected") else ""
     until = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
-             "permanent": "senza scadenza"}.get(p["duration"], p["duration"])
+             "permanent": "senza scadenza", **_TURN_DURATIONS_IT}.get(p["duration"], p["duration"])
     uses = f", per {amount(p['uses'], 'volta', 'volte')}" if p.get("uses") else ""
     if p.get("prevention"):
         combat = p.get("combat")
@@ -177,14 +177,20 @@ def _cant_lose(p: dict[str, Any], names: Names) -> str:
     return f"{p['player']} non può perdere punti vita: non perde i {p['amount']} di {names.card(p['source'])}."
 
 
+# The durations that cross turns (SCENARIO-FORMAT.md 2.5).
+_TURN_DURATIONS_IT = {"until_your_next_turn": "fino al prossimo turno del suo controllore",
+                      "until_end_of_your_next_turn": "fino alla fine del prossimo turno del suo controllore",
+                      "while_source_on_battlefield": "finché la sua fonte resta sul campo di battaglia"}
+
 _RULE_OPS_IT = {"damage_cannot_be_prevented": "il danno non può essere prevenuto",
                 "cant_gain_life": "non si possono guadagnare punti vita",
-                "cant_lose_life": "non si possono perdere punti vita"}
+                "cant_lose_life": "non si possono perdere punti vita",
+                "no_max_hand_size": "non c'è limite al numero di carte in mano"}
 
 
 def _rule_effect(p: dict[str, Any], names: Names) -> str:
     until = {"end_of_turn": "fino alla fine del turno", "end_of_combat": "fino alla fine del combattimento",
-             "permanent": "senza scadenza"}.get(p["duration"], p["duration"])
+             "permanent": "senza scadenza", **_TURN_DURATIONS_IT}.get(p["duration"], p["duration"])
     from judgekit.render.narration.restrictions import OPS_IT
 
     what = "; ".join(_RULE_OPS_IT.get(op) or (OPS_IT[op](None) if op in OPS_IT else op) for op in p["ops"])
