@@ -1005,8 +1005,6 @@ class EffectEntry(Operations):
         for key, owners in _VERB_OPTIONS.items():
             if getattr(self, key) is not None and not any(getattr(self, v) not in (None, False) for v in owners):
                 raise ValueError(f"«{key}» vale solo con «{owners[0]}»")
-        if self.duration is not None and not ops:
-            raise ValueError("«duration» vale solo per le operazioni (effetti continui)")
         if self.delayed_trigger is not None and self.to is not None:
             raise ValueError("«delayed_trigger» non ha «to»: ciò che riguarda si scrive in «of» (CR 603.7)")
         if self.count is not None and (self.sacrifice is None or isinstance(self.sacrifice, bool)):
