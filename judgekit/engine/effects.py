@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from judgekit.engine.attach import verb_attach
 from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
@@ -94,6 +95,8 @@ class EffectContext:
     event_object: int | None = None
     event_player: str | None = None
     event_amount: int = 0
+    # The objects that paid the costs of the spell or ability (``paid``, SCENARIO-FORMAT.md 2.7).
+    paid: list[int] = field(default_factory=list)
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)
@@ -112,7 +115,7 @@ def selector_context(game: Game, ctx: EffectContext) -> SelectorContext:
 
 def value_context(game: Game, ctx: EffectContext) -> ValueContext:
     return ValueContext(game, all_chars(game), selector_context(game, ctx), None, list(ctx.targets),
-                        ctx.trigger_object, ctx.x, ctx.event_amount)
+                        ctx.trigger_object, ctx.x, ctx.event_amount, list(ctx.paid))
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -181,6 +184,8 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return [game.opponent(ctx.controller)]
         if to == "trigger_object":
             return [ctx.trigger_object] if ctx.trigger_object is not None else []
+        if to == "paid":
+            return list(ctx.paid)
         if to == "event_object":
             return [ctx.event_object] if ctx.event_object is not None else []
         if to == "event_player":
@@ -577,6 +582,25 @@ def verb_sacrifice(game: Game, ctx: EffectContext, entry: EffectEntry, refs: lis
         "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}))
 
 
+def pay_with(game: Game, kind: str, objs: list[GameObject], player: str) -> None:
+    """Pay a cost of SCENARIO-FORMAT.md 2.7 with ``objs`` (CR 601.2h, 602.2b): ``sacrifice`` (701.21a),
+    ``discard`` (701.9a), ``tap_untapped`` (701.26a) or ``exile_from_graveyard`` (406.2), all at the same time."""
+    with simultaneous(game):
+        if kind == "sacrifice":
+            _move_together(game, objs, Zone.GRAVEYARD, lambda o, c: (
+                "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}))
+        elif kind == "discard":
+            for o in objs:
+                move_to(game, o, Zone.GRAVEYARD)
+                game.record("effect", "effects.discarded", "701.9a", objects=[o.id], player=player, name=o.card.name)
+        elif kind == "exile_from_graveyard":
+            _move_together(game, objs, Zone.EXILE, lambda o, c: ("effects.exiled", "406.2", {"name": o.card.name}))
+        else:
+            for o in objs:
+                o.tapped = True
+            game.touch()
+
+
 def _edict(game: Game, ctx: EffectContext, selector: Any, players: list[str], count: int) -> list[GameObject]:
     """What each of ``players`` (in APNAP order) chooses to sacrifice: ``count`` of the permanents they control
     that ``selector`` picks (CR 701.21a, 101.4)."""
@@ -897,6 +921,7 @@ VERBS: dict[str, Verb] = {
     "add_counters": verb_add_counters, "remove_counters": verb_remove_counters, "tap": verb_tap, "untap": verb_untap,
     "create_token": verb_create_token, "prevent_damage": verb_prevent_damage, "regenerate": verb_regenerate,
     "fight": verb_fight, "return_to_battlefield": verb_return_to_battlefield,
+    "attach": verb_attach,
 }
 
 

@@ -81,6 +81,8 @@ class ValueContext:
     x: int = 0
     # The amount of the event an ``instead`` replaces (SCENARIO-FORMAT.md 2.3, ``event_amount``).
     event_amount: int = 0
+    # The objects that paid the costs (``paid``, SCENARIO-FORMAT.md 2.7).
+    paid: list[int] = field(default_factory=list)
 
 
 def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
@@ -97,7 +99,13 @@ def _ref_uid(ref: str, ctx: ValueContext) -> int | None:
 
 
 def _pt_of(ref: str, which: str, ctx: ValueContext) -> int:
-    uid = _ref_uid(ref, ctx)
+    if ref == "paid":
+        # Several objects add up; each one that has left its zone is read as it last existed (608.2h, 2.7).
+        return sum(_uid_pt(uid, which, ctx) for uid in ctx.paid)
+    return _uid_pt(_ref_uid(ref, ctx), which, ctx)
+
+
+def _uid_pt(uid: int | None, which: str, ctx: ValueContext) -> int:
     if uid is None:
         return 0
     obj = ctx.game.objects.get(uid)

@@ -134,6 +134,7 @@ class Keyword(StrEnum):
     PERSIST = "persist"
     UNDYING = "undying"
     CHANGELING = "changeling"
+    CONVOKE = "convoke"
 
 
 KEYWORD_RULES: dict[str, str] = {
@@ -142,11 +143,14 @@ KEYWORD_RULES: dict[str, str] = {
     "menace": "702.111", "indestructible": "702.12", "hexproof": "702.11", "shroud": "702.18", "infect": "702.90",
     "wither": "702.80", "persist": "702.79", "undying": "702.93", "changeling": "702.73",
     "protection": "702.16", "can_block_additional": "509.1a",
+    "convoke": "702.51", "equip": "702.6", "crew": "702.122",
 }
 
 PROTECTION_QUALITIES = [*COLOR_ORDER, "creatures", "everything"]
 PROTECTION_RE = re.compile(r"^protection_from_([a-z]+)$")
 BLOCK_ADDITIONAL_RE = re.compile(r"^can_block_additional_(\d+)$")
+# The activated keyword abilities with a number (SCENARIO-FORMAT.md 2.7): equip_<N> (702.6a), crew_<N> (702.122a).
+ACTIVATED_KEYWORD_RE = re.compile(r"^(equip|crew)_(\d+)$")
 
 
 
@@ -156,6 +160,9 @@ def keyword_rule(value: str) -> str:
         return KEYWORD_RULES["protection"]
     if value.startswith("can_block_additional_"):
         return KEYWORD_RULES["can_block_additional"]
+    m = ACTIVATED_KEYWORD_RE.match(value)
+    if m:
+        return KEYWORD_RULES[m.group(1)]
     return KEYWORD_RULES.get(value, "702.1")
 
 
