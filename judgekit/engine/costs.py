@@ -162,10 +162,10 @@ def _check_chosen(p: Payer, cost: Cost) -> None:
     if cost.total_power is not None:
         if _power(p, able) < cost.total_power:
             raise IllegalAction("costs.unpayable", rule=p.rule, card=card, cost=cost.kind, spell=p.spell,
-                                power=cost.total_power, have=_power(p, able), player=p.controller)
+                                power=cost.total_power, count=0, have=_power(p, able), player=p.controller)
     elif len(able) < cost.count:
         raise IllegalAction("costs.unpayable", rule=p.rule, card=card, cost=cost.kind, spell=p.spell,
-                            count=cost.count, have=len(able), player=p.controller)
+                            count=cost.count, power=None, have=len(able), player=p.controller)
     listed = p.portions.get(p.index)
     if listed is None:
         raise ScenarioProblem("costs.choice_missing", (key,), card=card, field=key, cost=cost.kind,
@@ -174,7 +174,7 @@ def _check_chosen(p: Payer, cost: Cost) -> None:
         if o not in able:
             raise IllegalAction("costs.cannot_pay_with", rule=p.rule, card=card, cost=cost.kind, spell=p.spell,
                                 object=o.card.name, id=o.id, zone=str(o.zone), tapped=o.tapped,
-                                player=p.controller)
+                                player=p.controller, count=cost.count, power=cost.total_power)
         if cost.kind == "tap_untapped" and o.uid == p.source.uid and p.chars.is_creature \
                 and o.summoning_sick and not p.chars.has("haste"):
             raise IllegalAction("stack.cost_summoning_sick", rule="302.6", card=card, player=p.controller,
@@ -185,7 +185,7 @@ def _check_chosen(p: Payer, cost: Cost) -> None:
                                 power=cost.total_power, have=_power(p, listed), objects=[o.card.name for o in listed])
     elif len(listed) != cost.count:
         raise IllegalAction("costs.wrong_count", rule=p.rule, card=card, cost=cost.kind, spell=p.spell,
-                            count=cost.count, listed=len(listed))
+                            count=cost.count, power=None, listed=len(listed))
 
 
 def _pay_chosen(p: Payer, cost: Cost) -> list[dict[str, Any]]:
@@ -374,8 +374,11 @@ def _match(creatures: list[tuple[GameObject, frozenset[str]]],
         need = slots[si][1]
         return not need or bool(need & creatures[ci][1])
 
+    # A creature tries the coloured symbols first, so that it pays one of its colour where it can.
+    order = sorted(range(len(slots)), key=lambda si: not slots[si][1])
+
     def place(ci: int, seen: set[int]) -> bool:
-        for si in range(len(slots)):
+        for si in order:
             if si in seen or not fits(ci, si):
                 continue
             seen.add(si)

@@ -5,6 +5,7 @@ zones, layers): what every Italian text of a ruling shows. Subtype names come fr
 from __future__ import annotations
 
 from judgekit.engine.vocab import (
+    ACTIVATED_KEYWORD_RE,
     BLOCK_ADDITIONAL_RE,
     COLOR_ORDER,
     PROTECTION_RE,
@@ -66,6 +67,9 @@ def it(value: str) -> str:
     m = BLOCK_ADDITIONAL_RE.match(value)
     if m:
         return f"può bloccare {m.group(1)} creature aggiuntive"
+    m = ACTIVATED_KEYWORD_RE.match(value)
+    if m:
+        return f"{'equipaggiare' if m.group(1) == 'equip' else 'manovrare'} {m.group(2)}"
     return value
 
 

@@ -23,11 +23,8 @@ _CHOICE_KEY = {"sacrifice": "sacrifice", "discard": "discard", "tap_untapped": "
 
 
 def _what(p: dict[str, Any], names: Names) -> str:
-    return f"la magia {names.card(p['card'])}" if p.get("spell") else f"l'abilità di {names.card(p['card'])}"
-
-
-def _rule_word(p: dict[str, Any]) -> str:
-    return "601.2h" if p.get("spell") else "602.2b"
+    """``della magia X`` / ``dell'abilità di X``: whose cost it is."""
+    return f"della magia {names.card(p['card'])}" if p.get("spell") else f"dell'abilità di {names.card(p['card'])}"
 
 
 def _need(p: dict[str, Any]) -> str:
@@ -35,7 +32,7 @@ def _need(p: dict[str, Any]) -> str:
         return f"TAPpare creature STAPpate con forza totale {p['power']} o più"
     one, many = _COST_OBJECTS[p["cost"]]
     n = p["count"]
-    return f"{_COST_WHAT[p['cost']]} {'1 ' + one if n == 1 else f'{n} {many}'}"
+    return f"{_COST_WHAT[p['cost']]} {one if n == 1 else f'{n} {many}'}"
 
 
 def _unpayable(p: dict[str, Any], names: Names) -> str:
@@ -43,12 +40,12 @@ def _unpayable(p: dict[str, Any], names: Names) -> str:
         have = f"le creature che {p['player']} potrebbe TAPpare hanno forza totale {p['have']}"
     else:
         have = f"{p['player']} ne ha {p['have']}"
-    return (f"il costo di {_what(p, names)} non si può pagare: chiede di {_need(p)}, ma {have}. Un costo si paga "
-            f"per intero o non si paga (CR {_rule_word(p)}): il lancio o l'attivazione è illegale")
+    return (f"il costo {_what(p, names)} non si può pagare: chiede di {_need(p)}, ma {have}. Un costo si paga "
+            "per intero o non si paga: il lancio o l'attivazione è illegale")
 
 
 def _choice_missing(p: dict[str, Any], names: Names) -> str:
-    return (f"il costo di {_what(p, names)} chiede di {_need(p)}: elenca in «{p['field']}» gli id degli oggetti "
+    return (f"il costo {_what(p, names)} chiede di {_need(p)}: elenca in «{p['field']}» gli id degli oggetti "
             "con cui si paga")
 
 
@@ -68,23 +65,22 @@ def _cannot_pay_with(p: dict[str, Any], names: Names) -> str:
         why = _CANNOT.get(p["zone"], "non è sul campo di battaglia")
     else:
         why = f"non è tra gli oggetti con cui {p['player']} può pagarlo"
-    return (f"{names.card(p['object'])} non può pagare il costo di {_what(p, names)} ({_need(p)}): {why} "
-            f"(CR {_rule_word(p)}). Il lancio o l'attivazione è illegale")
+    return (f"{names.card(p['object'])} non può pagare il costo {_what(p, names)} ({_need(p)}): {why}. Il "
+            "lancio o l'attivazione è illegale")
 
 
 def _not_enough_power(p: dict[str, Any], names: Names) -> str:
-    return (f"il costo di {_what(p, names)} chiede creature con forza totale {p['power']} o più, ma "
-            f"{names.cards(p['objects'])} {plural(len(p['objects']), 'ha', 'hanno')} forza totale {p['have']} "
-            f"(CR {_rule_word(p)}): l'attivazione è illegale")
+    return (f"il costo {_what(p, names)} chiede creature con forza totale {p['power']} o più, ma "
+            f"{names.cards(p['objects'])} {plural(len(p['objects']), 'ha', 'hanno')} forza totale {p['have']}: "
+            "l'attivazione è illegale")
 
 
 def _wrong_count(p: dict[str, Any], names: Names) -> str:
-    return (f"il costo di {_what(p, names)} chiede di {_need(p)}, ma l'azione ne elenca {p['listed']} "
-            f"(CR {_rule_word(p)})")
+    return f"il costo {_what(p, names)} chiede di {_need(p)}, ma l'azione ne elenca {p['listed']}"
 
 
 def _not_a_cost(p: dict[str, Any], names: Names) -> str:
-    return (f"«{p['field']}» elenca {names.cards(p['objects'])}, ma nessun costo di {_what(p, names)} li chiede: "
+    return (f"«{p['field']}» elenca {names.cards(p['objects'])}, ma nessun costo {_what(p, names)} li chiede: "
             "togli quegli id")
 
 
@@ -97,9 +93,9 @@ _TIMING = {
 
 def _sorcery_timing(p: dict[str, Any], names: Names) -> str:
     what = "equipaggiare" if p.get("keyword") == "equip" else "questa abilità"
-    rules = "602.5d" + (f", {p['keyword_rule']}" if p.get("keyword_rule") else "")
+    rule = f" ({p['keyword_rule']})" if p.get("keyword_rule") else ""
     return (f"{p['player']} non può attivare {what} di {names.card(p['card'])} adesso: si attiva solo come una "
-            f"stregoneria, cioè nella fase principale del proprio turno con la pila vuota (CR {rules}); "
+            f"stregoneria{rule}, cioè nella fase principale del proprio turno con la pila vuota; "
             + "; ".join(_TIMING[r](p) for r in p["reasons"]))
 
 
@@ -113,7 +109,7 @@ _CONVOKE_REASONS = {
 
 def _convoke_creature(p: dict[str, Any], names: Names) -> str:
     return (f"{names.card(p['object'])} non può aiutare a lanciare {names.card(p['card'])} con convocare: "
-            f"{_CONVOKE_REASONS[p['reason']]} (CR 702.51a). Il lancio è illegale")
+            f"{_CONVOKE_REASONS[p['reason']]}. Il lancio è illegale")
 
 
 _COLOR_IT = {"white": "bianca", "blue": "blu", "black": "nera", "red": "rossa", "green": "verde"}
@@ -126,7 +122,7 @@ def _convoke_unmatched(p: dict[str, Any], names: Names) -> str:
         shown.append(f"{names.card(cr['name'])} ({colors})")
     return (f"le creature TAPpate per convocare ({'; '.join(shown)}) non si possono abbinare una per una ai simboli "
             f"del costo totale {p['cost'] or '{0}'} di {names.card(p['card'])}: ognuna paga {{1}} oppure un simbolo "
-            "del proprio colore (CR 702.51a). Il lancio è illegale")
+            "del proprio colore. Il lancio è illegale")
 
 
 def _paid_part(c: dict[str, Any], names: Names) -> str:
@@ -158,8 +154,9 @@ PAID: dict[str, Text] = {
 def _spell_paid(p: dict[str, Any], names: Names) -> str:
     parts = ", ".join(_paid_part(c, names) for c in p["paid"])
     convoke = any(c["cost"] == "convoke" for c in p["paid"])
-    rules = "601.2h" + (", 702.51a" if convoke else "")
-    text = f"mentre lancia {names.card(p['card'])}, {p['player']} paga anche: {parts} (CR {rules})"
+    text = f"Mentre lancia {names.card(p['card'])}, {p['player']} paga anche: {parts}"
+    if convoke:
+        text += " (il mana che le creature convocate non pagano resta registrato, non tracciato)"
     if any(c["cost"] == "sacrifice_chosen" for c in p["paid"]):
         text += (". Un permanente sacrificato così lascia il campo prima che qualcuno riceva priorità: le abilità "
                  "che si innescano vanno in pila sopra la magia")
