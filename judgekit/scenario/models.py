@@ -1121,10 +1121,21 @@ class CastSpec(_Announced):
         return self
 
 
+ACTIVATED_KEYWORDS = ("crew", "equip")
+
+
+def _ability_ref(value: Any) -> Any:
+    """``activate.ability``: an index from 0, or the name of an activated keyword (SCENARIO-FORMAT.md 2.8)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0 or value in ACTIVATED_KEYWORDS:
+        return value
+    raise ValueError(f"«{value}» non è un'abilità: scrivi l'indice (da 0) tra le voci «activated:» dell'oggetto, "
+                     f"oppure il nome di un'abilità chiave attivata ({', '.join(ACTIVATED_KEYWORDS)})")
+
+
 class ActivateSpec(_Announced):
     source: str
     # An index among its ``activated:`` entries, or the name of an activated keyword (2.8).
-    ability: Annotated[int, Field(ge=0)] | Literal["crew", "equip"] = 0
+    ability: Annotated[int | str, BeforeValidator(_ability_ref)] = 0
 
 
 def _bare(value: Any) -> Any:
