@@ -30,7 +30,8 @@ def test_keyword_tags_come_from_the_rules_the_source_cites() -> None:
         cites_trample = any(r == "702.19" or r.startswith("702.19") and r[6:].isalpha() for r in s.rules())
         assert ("travolgere" in s.tags()) == cites_trample, s.id
         assert s.tags()[0] == {"layers": "layer", "stack": "pila", "combat": "combattimento",
-                               "replacement": "sostituzione"}[s.folder]
+                               "replacement": "sostituzione",
+                               "costs": "costi"}[s.folder]
 
 
 def test_a_word_or_tag_keeps_only_the_scenarios_that_have_it(invoke) -> None:  # type: ignore[no-untyped-def]

@@ -200,7 +200,10 @@ def test_every_cost_form_of_the_format_has_its_entry_in_the_cost_table() -> None
     from judgekit.scenario.models import CostPart
 
     words = [w for arg in get_args(CostPart) for w in get_args(arg)]
-    forms = [*words, {"pay_life": 1}, {"mana": "{1}"}, {"loyalty": -1}, {"remove_counters": {"charge": 1}}]
+    forms = [*words, {"pay_life": 1}, {"mana": "{1}"}, {"loyalty": -1}, {"remove_counters": {"charge": 1}},
+             {"sacrifice": {"types": ["Creature"]}}, {"discard": 1},
+             {"tap_untapped": {"types": ["Creature"]}, "count": 1},
+             {"exile_from_graveyard": {"types": ["Creature"]}, "count": 1}]
     kinds = {cost(form).kind for form in forms}
     assert kinds == set(COSTS)
 

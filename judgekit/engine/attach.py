@@ -9,24 +9,21 @@ its controller (301.5d).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from judgekit.engine.characteristics import chars
 from judgekit.engine.selectors import SelectorContext, matches
-from judgekit.engine.state import Computed, Game, Ref
+from judgekit.engine.state import Computed, Game, GameObject
 from judgekit.engine.vocab import Zone
 
-if TYPE_CHECKING:
-    from judgekit.engine.effects import EffectContext
-    from judgekit.engine.specs import EffectEntry
+# CR 702.16: the protection keyword of the second object whose quality the first has (effects.protected_from).
+Protection = Callable[[Computed, Computed], "str | None"]
 
 
-def attach_problem(game: Game, what: Computed, host: Computed) -> str | None:
+def attach_problem(game: Game, what: Computed, host: Computed, protected_from: Protection) -> str | None:
     """Why ``what`` can't be attached to ``host`` (701.3b), or None: ``itself``, ``not_creature`` (an Equipment,
     301.5), ``illegal_host`` (an Aura's ``target``, 303.4a), ``protection`` (702.16c-d), ``not_attachable``
     (neither an Aura nor an Equipment)."""
-    from judgekit.engine.effects import protected_from
-
     if what.uid == host.uid:
         return "itself"
     if "Equipment" in what.subtypes:
@@ -45,17 +42,10 @@ def attach_problem(game: Game, what: Computed, host: Computed) -> str | None:
     return None
 
 
-def verb_attach(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """CR 701.3a-c: attach what ``entry.param`` names to the first ``to:`` object on the battlefield."""
-    from judgekit.engine.effects import resolve_refs
-
-    hosts = [game.objects[r] for r in refs if isinstance(r, int) and game.objects[r].current
-             and game.objects[r].zone == Zone.BATTLEFIELD]
-    param = "self" if entry.param is True else entry.param
-    for r in resolve_refs(game, ctx, param, None):
-        if not isinstance(r, int):
-            continue
-        obj = game.objects[r]
+def attach(game: Game, objs: list[GameObject], hosts: list[GameObject], protected_from: Protection) -> None:
+    """CR 701.3a-c: attach each of ``objs`` still on the battlefield to the first of ``hosts`` on the battlefield."""
+    hosts = [h for h in hosts if h.current and h.zone == Zone.BATTLEFIELD]
+    for obj in objs:
         if not obj.current or obj.zone != Zone.BATTLEFIELD:
             continue
         what = chars(game, obj)
@@ -64,7 +54,7 @@ def verb_attach(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[R
             continue
         host = hosts[0]
         hc = chars(game, host)
-        problem = "already" if obj.attached_to == host.uid else attach_problem(game, what, hc)
+        problem = "already" if obj.attached_to == host.uid else attach_problem(game, what, hc, protected_from)
         if problem is not None:
             rules = ["701.3b", *({"protection": ["702.16c", "702.16d"], "not_creature": ["301.5"],
                                   "illegal_host": ["303.4a"]}.get(problem, []))]

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from judgekit.engine.attach import verb_attach
+from judgekit.engine.attach import attach
 from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
@@ -599,6 +599,14 @@ def pay_with(game: Game, kind: str, objs: list[GameObject], player: str) -> None
             for o in objs:
                 o.tapped = True
             game.touch()
+
+
+def verb_attach(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
+    """CR 701.3a-c: attach the Auras or Equipment ``entry.param`` names (``true``: the source) to the first ``to:``
+    object (SCENARIO-FORMAT.md 2.7, :func:`judgekit.engine.attach.attach`)."""
+    param = "self" if entry.param is True else entry.param
+    objs = [game.objects[r] for r in resolve_refs(game, ctx, param, None) if isinstance(r, int)]
+    attach(game, objs, [game.objects[r] for r in refs if isinstance(r, int)], protected_from)
 
 
 def _edict(game: Game, ctx: EffectContext, selector: Any, players: list[str], count: int) -> list[GameObject]:
