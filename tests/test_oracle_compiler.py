@@ -40,9 +40,17 @@ def test_a_keyword_with_a_parameter_is_read_as_the_format_writes_it(text: str, k
 
 
 def test_a_keyword_the_format_of_this_version_does_not_accept_stays_unmodelled_with_its_reason() -> None:
-    compiled = compile_card("Flying\nEquip {2}", name="Test Card", types=["Artifact"])
+    from judgekit.scenario.terms import canonical
+
+    # A keyword the compiler reads but the format's vocabulary does not (yet) accept.
+    candidates = ["Bushido 1", "Toxic 1", "Afflict 1", "Annihilator 1", "Ward {2}", "Prowess", "Exalted", "Flash"]
+    line = next((c for c in candidates if canonical(c.lower().replace(" {", "_").replace("}", "").replace(" ", "_"),
+                                                     "keyword") is None), None)
+    if line is None:
+        pytest.skip("the format accepts every keyword the compiler reads")
+    compiled = compile_card(f"Flying\n{line}", name="Test Card", types=["Artifact"])
     assert compiled.fields == {"keywords": ["flying"]}
-    assert compiled.unmodelled == ["Equip {2}"]
+    assert compiled.unmodelled == [line]
     assert "does not accept" in (compiled.lines[1].reason or "")
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgekit.engine import library
+from judgekit.engine.attach import attach
 from judgekit.engine.characteristics import all_chars, chars, source_chars
 from judgekit.engine.choices import Discard, Sacrifice
 from judgekit.engine.combat_removal import update_combat
@@ -120,6 +121,8 @@ class EffectContext:
     # (:func:`note_created`).
     created: list[int] | None = None
     noted: list[int] | None = None
+    # The objects that paid the costs of the spell or ability (``paid``, SCENARIO-FORMAT.md 2.7).
+    paid: list[int] = field(default_factory=list)
 
     def source_chars(self, game: Game) -> Computed | None:
         return source_chars(game, self.source_uid, self.source_lki)
@@ -139,7 +142,8 @@ def selector_context(game: Game, ctx: EffectContext) -> SelectorContext:
 def value_context(game: Game, ctx: EffectContext) -> ValueContext:
     return ValueContext(game, all_chars(game), selector_context(game, ctx), None, list(ctx.targets),
                         ctx.trigger_object, ctx.x, ctx.event_amount,
-                        refs=lambda ref: resolve_refs(game, ctx, ref, None), excess_damage=ctx.excess_damage)
+                        refs=lambda ref: resolve_refs(game, ctx, ref, None), excess_damage=ctx.excess_damage,
+                        paid=list(ctx.paid))
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -210,6 +214,8 @@ def resolve_refs(game: Game, ctx: EffectContext, to: Any, verb: str | None) -> l
             return [ctx.trigger_object] if ctx.trigger_object is not None else []
         if to == "created":
             return list(ctx.created or ())
+        if to == "paid":
+            return list(ctx.paid)
         if to == "event_object":
             return [ctx.event_object] if ctx.event_object is not None else []
         if to == "event_player":
@@ -677,6 +683,37 @@ def verb_sacrifice(game: Game, ctx: EffectContext, entry: EffectEntry, refs: lis
     _move_together(game, victims, Zone.GRAVEYARD, sacrificed)
 
 
+def pay_with(game: Game, kind: str, objs: list[GameObject], player: str) -> None:
+    """Pay a cost of SCENARIO-FORMAT.md 2.7 with ``objs`` (CR 601.2h, 602.2b): ``sacrifice`` (701.21a),
+    ``discard`` (701.9a), ``tap_untapped`` (701.26a) or ``exile_from_graveyard`` (406.2), all at the same time."""
+    with simultaneous(game):
+        if kind == "sacrifice":
+            _move_together(game, objs, Zone.GRAVEYARD, lambda o, c: (
+                "effects.sacrificed", "701.21a", {"controller": c.controller, "name": o.card.name, "owner": o.owner}))
+            for o in objs:
+                tag_move(game, o.uid, sacrificed=player)     # the ``sacrificed`` event (SCENARIO-FORMAT.md 2.7)
+        elif kind == "discard":
+            for o in objs:
+                move_to(game, o, Zone.GRAVEYARD)
+                tag_move(game, o.uid, discard=player)        # the ``discards`` event
+                game.record("effect", "effects.discarded", "701.9a", objects=[o.id], player=player, name=o.card.name)
+        elif kind == "exile_from_graveyard":
+            _move_together(game, objs, Zone.EXILE, lambda o, c: ("effects.exiled", "406.2", {"name": o.card.name}))
+        else:
+            for o in objs:
+                o.tapped = True
+                tapped_event(game, o)                      # becomes tapped (603.2e)
+            game.touch()
+
+
+def verb_attach(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
+    """CR 701.3a-c: attach the Auras or Equipment ``entry.param`` names (``true``: the source) to the first ``to:``
+    object (SCENARIO-FORMAT.md 2.7, :func:`judgekit.engine.attach.attach`)."""
+    param = "self" if entry.param is True else entry.param
+    objs = [game.objects[r] for r in resolve_refs(game, ctx, param, None) if isinstance(r, int)]
+    attach(game, objs, [game.objects[r] for r in refs if isinstance(r, int)], protected_from)
+
+
 def _edict(game: Game, ctx: EffectContext, selector: Any, players: list[str], count: int) -> list[GameObject]:
     """What each of ``players`` (in APNAP order) chooses to sacrifice: ``count`` of the permanents they control
     that ``selector`` picks (CR 701.21a, 101.4)."""
@@ -1008,6 +1045,7 @@ VERBS: dict[str, Verb] = {
     # SCENARIO-FORMAT.md 2.6: libraries (engine/library.py).
     **library.LIBRARY_VERBS,
     "delayed_trigger": lambda game, ctx, entry, refs: create_delayed(game, ctx, entry.param),
+    "attach": verb_attach,
 }
 
 # Verbs of the rules core's own abilities that no scenario writes (the keyword triggers of

@@ -825,7 +825,8 @@ def _computed(w: Work) -> Computed:
         power=c.power if creature else None, toughness=c.toughness if creature else None,
         keywords=list(c.keywords), abilities=list(c.abilities), counters=dict(obj.counters),
         all_creature_types=c.all_creature_types, effect=c.effect, target=c.target, token=obj.token, modal=c.modal,
-        as_enters=c.as_enters, unknown=obj.unknown)
+        as_enters=c.as_enters, unknown=obj.unknown,
+        additional_cost=c.additional_cost)
 
 
 def _facts(effects: list[LEffect]) -> list[dict[str, Any]]:

@@ -85,7 +85,7 @@ def make_chars(data: dict[str, Any]) -> Chars:
         power=data.get("power"), toughness=data.get("toughness"), loyalty=data.get("loyalty"),
         defense=data.get("defense"), keywords=list(dict.fromkeys(data.get("keywords") or [])), abilities=abilities,
         effect=tuple(data.get("effect") or ()), target=data.get("target"), modal=data.get("modes"),
-        as_enters=data.get("as_enters"),
+        as_enters=data.get("as_enters"), additional_cost=tuple(data.get("additional_cost") or ()),
     )
 
 

@@ -11,6 +11,7 @@ scenario, the game builder for what a test writes. Shapes are not checked again 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -42,6 +43,7 @@ from judgekit.engine.specs import (
     TriggerSpec,
     Value,
 )
+from judgekit.engine.vocab import Zone
 
 VALUE_BASES = ("count", "card_types_in_graveyards", "hand_size", "life", "power_of", "toughness_of", "x",
                "mana_value_of", "counters_on", "excess_damage")
@@ -55,7 +57,9 @@ VERB_NAMES = ("damage", "destroy", "exile", "exile_and_return", "sacrifice", "re
               # SCENARIO-FORMAT.md 2.6 (engine/library.py)
               "mill", "put_on_top", "put_on_bottom", "shuffle", "search_library",
               # SCENARIO-FORMAT.md 2.5 (engine/turns.py)
-              "delayed_trigger")
+              "delayed_trigger",
+              # SCENARIO-FORMAT.md 2.7 (engine/attach.py)
+              "attach")
 # Options of one verb written beside it in the entry (SCENARIO-FORMAT.md 2.7), kept in ``EffectEntry.options``.
 VERB_OPTIONS = ("excess_to", "under", "tapped", "counters", "new_targets")
 _LIST_FIELDS = ("types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
@@ -86,7 +90,8 @@ def selector(raw: Any) -> Selector:
     if data.get("any") is not None:
         fields["any"] = tuple(_filter(alt) for alt in data["any"])
     for key in ("controller", "token", "zone", "owner", "top"):
-        if data.get(key) is not None:
+        # ``controller: any`` and ``owner: any`` mean the same as leaving the key out (SCENARIO-FORMAT.md 2.7).
+        if data.get(key) is not None and not (key in ("controller", "owner") and data[key] == "any"):
             fields[key] = data[key]
     for key in ("other", "player"):
         if data.get(key):
@@ -211,6 +216,8 @@ def _verb_param(verb: str, raw: Any) -> Any:
         return selector(raw)
     if verb == "delayed_trigger":
         return delayed(raw)
+    if verb == "attach" and raw is not True:
+        return selector(raw)
     if verb == "return_to_battlefield" and isinstance(raw, Mapping):
         return ReturnParam(MappingProxyType(dict(raw.get("counters") or {})), str(raw.get("rule") or "400.7"),
                            raw.get("keyword"))
@@ -278,6 +285,21 @@ def cost(raw: Any) -> Cost:
         return Cost("loyalty", int(data["loyalty"]))
     if "remove_counters" in data:
         return Cost("remove_counters", counters=MappingProxyType(dict(data["remove_counters"])))
+    if "sacrifice" in data:
+        return Cost("sacrifice", selector=selector(data["sacrifice"]), count=int(data.get("count") or 1))
+    if "discard" in data:
+        return Cost("discard", count=int(data["discard"]))
+    if "tap_untapped" in data:
+        power = data.get("total_power")
+        return Cost("tap_untapped", selector=selector(data["tap_untapped"]), count=int(data.get("count") or 0),
+                    total_power=int(power) if power is not None else None)
+    if "exile_from_graveyard" in data:
+        sel = data["exile_from_graveyard"]
+        found = selector(sel)
+        if isinstance(found, Filter):
+            found = dataclasses.replace(found, zone=str(Zone.GRAVEYARD))
+        return Cost("exile_from_graveyard", selector=found, count=int(data.get("count") or 1),
+                    owner_given=isinstance(sel, Mapping) and "owner" in sel)
     return Cost("mana", mana=str(data["mana"]))
 
 
@@ -339,7 +361,7 @@ def ability(raw: Any) -> AbilitySpec:
     target = written.get("target")
     return AbilitySpec("activated", activated=ActivatedSpec(
         tuple(cost(c) for c in written.get("cost") or ()), selector(target) if target is not None else None,
-        effects(written.get("effect")), modal(written.get("modes"), written.get("choose"))))
+        effects(written.get("effect")), modal(written.get("modes"), written.get("choose")), written.get("timing")))
 
 
 def object_data(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -353,6 +375,8 @@ def object_data(raw: Mapping[str, Any]) -> dict[str, Any]:
         out["target"] = selector(out["target"])
     if out.get("modes") is not None:
         out["modes"] = modal(out["modes"], out.pop("choose", None))
+    if out.get("additional_cost") is not None:
+        out["additional_cost"] = tuple(cost(c) for c in out["additional_cost"])
     as_enters = out.get("as_enters")
     if isinstance(as_enters, Mapping):
         out["as_enters"] = str(as_enters.get("choose"))
@@ -439,6 +463,15 @@ def cost_data(c: Cost) -> Any:
         return {"remove_counters": dict(c.counters or {})}
     if c.kind == "mana":
         return {"mana": c.mana}
+    if c.kind in ("sacrifice", "tap_untapped", "exile_from_graveyard"):
+        out: dict[str, Any] = {c.kind: selector_data(c.selector)}
+        if c.total_power is not None:
+            out["total_power"] = c.total_power
+        else:
+            out["count"] = c.count
+        return out
+    if c.kind == "discard":
+        return {"discard": c.count}
     return c.kind
 
 
@@ -560,4 +593,6 @@ def ability_data(a: AbilitySpec) -> dict[str, Any]:
         abody["target"] = selector_data(act.target)
     if act.modal is not None:
         abody.update(modal_data(act.modal))
+    if act.timing is not None:
+        abody["timing"] = act.timing
     return {"activated": abody}

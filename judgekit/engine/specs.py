@@ -228,13 +228,21 @@ class DelayedSpec:
 
 @dataclass(frozen=True)
 class Cost:
-    """One part of an activated ability's cost (CR 602.2b, 118): ``kind`` is ``tap``, ``untap``,
-    ``sacrifice_self``, ``pay_life``, ``loyalty``, ``remove_counters`` or ``mana``."""
+    """One part of an activated ability's cost (CR 602.2b, 118) or of a spell's additional cost (601.2f): ``kind``
+    is ``tap``, ``untap``, ``sacrifice_self``, ``pay_life``, ``loyalty``, ``remove_counters``, ``mana``,
+    ``sacrifice``, ``discard``, ``tap_untapped`` or ``exile_from_graveyard``."""
 
     kind: str
     amount: int = 0
     counters: Mapping[str, int] | None = None
     mana: str | None = None
+    # The costs of SCENARIO-FORMAT.md 2.7 (``sacrifice``, ``discard``, ``tap_untapped``, ``exile_from_graveyard``):
+    # what pays (``selector``), how many (``count``) or how much power (``total_power``), and for
+    # ``exile_from_graveyard`` whether the selector names the owner (``owner_given``: else the payer's graveyard).
+    selector: Selector | None = None
+    count: int = 0
+    total_power: int | None = None
+    owner_given: bool = False
 
 
 @dataclass(frozen=True)
@@ -296,6 +304,10 @@ class ActivatedSpec:
     target: Selector | None = None
     effect: tuple[EffectEntry, ...] = ()
     modal: Modal | None = None
+    # ``sorcery``: activated only when its controller could cast a sorcery (CR 602.5d).
+    timing: str | None = None
+    # The activated keyword it comes from (``crew``, ``equip``), for the ruling.
+    keyword: str | None = None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from judgekit.engine.announce import announce_action, x_in_cost
 from judgekit.engine.characteristics import chars, source_chars
 from judgekit.engine.choices import UseOptional
 from judgekit.engine.combat_removal import update_combat
-from judgekit.engine.costs import Payer
+from judgekit.engine.costs import Payer, check_spell, cost_choices, keyword_ability, pay_spell, sorcery_timing
 from judgekit.engine.costs import check as costs_check
 from judgekit.engine.costs import pay as costs_pay
 from judgekit.engine.effects import EffectContext, apply_effects, protected_from, selector_context
@@ -266,6 +266,7 @@ def cast_action(game: Game, action: dict[str, Any]) -> None:
         check=lambda spec, ts: _check_targets(game, c.name, False, spec, ts, caster, c, obj.uid),
         candidates=lambda spec: _candidates(game, spec, caster, c, obj.uid))
     targets = ann.targets
+    payment = check_spell(game, obj, c, caster, action, ann.x or 0)
     passed = _passed(game, caster)
     response = bool(game.stack)
     on_stack = move(game, obj, Zone.STACK, controller=caster, lki=c)
@@ -289,6 +290,13 @@ def cast_action(game: Game, action: dict[str, Any]) -> None:
         rules.append("601.2h")
     _on_stack(game, "cast", "stack.cast", caster, rules, obj.id, passed=passed, response=response, card=c.name,
               types=list(c.types), targets=_targets_data(game, targets), mana_cost=c.mana_cost or None)
+    if payment.costs or payment.convoke:
+        # Additional costs and convoke are paid as the spell is cast (601.2h, 702.51a).
+        paid = pay_spell(payment)
+        item.paid = list(payment.payer.paid)
+        game.record("cast", "costs.spell_paid", "601.2h", *(["702.51a"] if payment.convoke else []),
+                    objects=[obj.id, *(e for p in paid for e in p.get("objects", []))], card=c.name, player=caster,
+                    paid=paid)
     ann.report(game, mana_value=sc.mana_value)
 
 
@@ -311,17 +319,27 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     source = game.obj(action["source"])
     c = chars(game, source)
     abilities = c.activated()
-    index = int(action.get("ability", 0))
-    if index >= len(abilities):
-        raise ScenarioProblem("stack.no_such_ability", ("ability",), card=c.name, index=index, count=len(abilities))
+    written = action.get("ability", 0)
+    if isinstance(written, str):
+        # An activated keyword named instead of an index (SCENARIO-FORMAT.md 2.8): crew, equip.
+        keyword_body = keyword_ability(c, written)
+        if keyword_body is None:
+            raise ScenarioProblem("costs.no_keyword_ability", ("ability",), card=c.name, keyword=written)
+    else:
+        index = int(written)
+        if index >= len(abilities):
+            raise ScenarioProblem("stack.no_such_ability", ("ability",), card=c.name, index=index,
+                                  count=len(abilities))
     if source.zone != Zone.BATTLEFIELD:
         raise IllegalAction("stack.ability_not_on_battlefield", rule="113.6", card=c.name)
     controller = c.controller or source.owner
     _can_act(game, controller, "activate", c.name)
     if game.stack:
         check_split_second(game, controller, "activate", c.name)
-    body = abilities[index].spec.activated
+    body = keyword_body if isinstance(written, str) else abilities[index].spec.activated
     assert body is not None
+    if body.timing == "sorcery":
+        sorcery_timing(game, controller, c.name, body.keyword)
     costs = body.cost
     loyalty = [cst for cst in costs if cst.kind == "loyalty"]
     if loyalty:
@@ -338,7 +356,7 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
             raise IllegalAction("stack.loyalty_timing", rule="306.5d", card=c.name, active=game.active,
                                 reasons=reasons)
     # Check every cost before paying any (CR 601.2h: a cost is paid in full or not at all).
-    payer = Payer(game, source, c, controller)
+    payer = Payer(game, source, c, controller, chosen=cost_choices(action))
     costs_check(payer, costs)
     targets = _targets(game, action)
     target_spec = body.target
@@ -355,7 +373,8 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     sacrificed = payer.sacrificed
     item = StackItem(uid=game.new_uid(), kind="activated", id=source.id, source_name=c.name, controller=controller,
                      source_uid=source.uid, effect=list(body.effect), targets=targets,
-                     target_spec=target_spec, source_lki=c, modes=ann.modes, x=ann.x, division=ann.division)
+                     target_spec=target_spec, source_lki=c, modes=ann.modes, x=ann.x, division=ann.division,
+                     paid=list(payer.paid))
     game.touch()
     if sacrificed:
         move(game, source, Zone.GRAVEYARD, lki=c)
@@ -426,7 +445,7 @@ def resolve_top(game: Game) -> None:
                         trigger_object=item.trigger_object, source_lki=item.source_lki,
                         kind=item.kind, illegal_targets=[t for t, _p in illegal], x=item.x, division=item.division,
                         created=item.created, event_player=item.event_player,
-                        event_amount=item.event_amount, trigger_spell=item.trigger_spell)
+                        event_amount=item.event_amount, trigger_spell=item.trigger_spell, paid=list(item.paid))
     if item.kind == "spell" and item.object_uid is not None:
         obj = game.objects[item.object_uid]
         if not obj.current or obj.zone != Zone.STACK:
@@ -505,7 +524,7 @@ def effect_context_for(game: Game, item: StackItem) -> EffectContext:
                          targets=list(item.targets), trigger_object=item.trigger_object, source_lki=item.source_lki,
                          kind=item.kind, x=item.x, division=item.division, created=item.created,
                          event_player=item.event_player, event_amount=item.event_amount,
-                         trigger_spell=item.trigger_spell)
+                         trigger_spell=item.trigger_spell, paid=list(item.paid))
 
 
 __all__ = ["activate_action", "cast_action", "effect_context_for", "game_over", "item_data",

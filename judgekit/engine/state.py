@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from judgekit.engine.choices import Chooser, DefaultChooser
 from judgekit.engine.records import Record
-from judgekit.engine.specs import AbilitySpec, Condition, EffectEntry, Modal, Ops, Selector
+from judgekit.engine.specs import AbilitySpec, Condition, Cost, EffectEntry, Modal, Ops, Selector
 from judgekit.engine.vocab import Duration, Step, Zone
 
 if TYPE_CHECKING:
@@ -78,12 +78,14 @@ class Chars:
     # An "as enters" choice (CR 614.1c; SCENARIO-FORMAT.md 2.4): ``color``, ``creature_type``, ``card_type``,
     # ``player`` or ``basic_land_type``. The ability is copiable; the value chosen is not (707.2).
     as_enters: str | None = None
+    # A spell's additional costs (SCENARIO-FORMAT.md 2.7, Costs; CR 601.2f).
+    additional_cost: tuple[Cost, ...] = ()
 
     def clone(self) -> Chars:
         return Chars(self.name, self.mana_cost, list(self.colors), list(self.types), list(self.supertypes),
                      list(self.subtypes), self.power, self.toughness, self.loyalty, self.defense, list(self.keywords),
                      list(self.abilities), self.effect, self.target, self.all_creature_types, self.modal,
-                     self.as_enters)
+                     self.as_enters, self.additional_cost)
 
 
 @dataclass
@@ -117,6 +119,7 @@ class Computed:
     as_enters: str | None = None
     # An unknown library card (SCENARIO-FORMAT.md 2.6): a selector key about a characteristic never matches it.
     unknown: bool = False
+    additional_cost: tuple[Cost, ...] = ()
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
@@ -277,6 +280,8 @@ class StackItem:
     # references, not targets, so never checked again as it resolves).
     created: list[int] | None = None
     given_targets: list[Ref] | None = None
+    # The objects that paid its costs, as they were when paid (``paid``, SCENARIO-FORMAT.md 2.7; 608.2h).
+    paid: list[int] = field(default_factory=list)
 
 
 @dataclass

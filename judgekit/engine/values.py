@@ -86,6 +86,8 @@ class ValueContext:
     refs: Callable[[Any], list[Ref]] | None = None
     # ``excess_damage`` of the effect list being resolved (CR 120.4a).
     excess_damage: int = 0
+    # The objects that paid the costs (``paid``, SCENARIO-FORMAT.md 2.7).
+    paid: list[int] = field(default_factory=list)
 
 
 def _ref_uid(ref: str, ctx: ValueContext) -> int | None:

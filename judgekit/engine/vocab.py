@@ -141,6 +141,7 @@ class Keyword(StrEnum):
     BATTLE_CRY = "battle_cry"
     DEVOID = "devoid"
     SPLIT_SECOND = "split_second"
+    CONVOKE = "convoke"
 
 
 KEYWORD_RULES: dict[str, str] = {
@@ -152,6 +153,7 @@ KEYWORD_RULES: dict[str, str] = {
     "flash": "702.8", "prowess": "702.108", "exalted": "702.83", "flanking": "702.25", "battle_cry": "702.91",
     "devoid": "702.114", "split_second": "702.61", "ward": "702.21", "ward_life": "702.21", "toxic": "702.164",
     "bushido": "702.45", "afflict": "702.130", "annihilator": "702.86",
+    "convoke": "702.51", "equip": "702.6", "crew": "702.122",
 }
 
 # Keywords written with a number (SCENARIO-FORMAT.md 2.7): ``ward_2``, ``ward_life_3``, ``toxic_1``...
@@ -161,6 +163,8 @@ PARAM_KEYWORD_RE = re.compile(r"^(ward_life|ward|toxic|bushido|afflict|annihilat
 PROTECTION_QUALITIES = [*COLOR_ORDER, "creatures", "everything"]
 PROTECTION_RE = re.compile(r"^protection_from_([a-z]+)$")
 BLOCK_ADDITIONAL_RE = re.compile(r"^can_block_additional_(\d+)$")
+# The activated keyword abilities with a number (SCENARIO-FORMAT.md 2.7): equip_<N> (702.6a), crew_<N> (702.122a).
+ACTIVATED_KEYWORD_RE = re.compile(r"^(equip|crew)_(\d+)$")
 
 
 
@@ -170,7 +174,7 @@ def keyword_rule(value: str) -> str:
         return KEYWORD_RULES["protection"]
     if value.startswith("can_block_additional_"):
         return KEYWORD_RULES["can_block_additional"]
-    m = PARAM_KEYWORD_RE.match(value)
+    m = PARAM_KEYWORD_RE.match(value) or ACTIVATED_KEYWORD_RE.match(value)
     if m:
         return KEYWORD_RULES[m.group(1)]
     return KEYWORD_RULES.get(value, "702.1")

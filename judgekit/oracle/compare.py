@@ -21,7 +21,7 @@ from typing import Any
 from judgekit.engine import vocab
 
 # The rules-text fields compared (the rest of a card file is its characteristics and Italian text).
-RULES_FIELDS = ("keywords", "abilities", "effect", "target", "modes", "choose", "as_enters")
+RULES_FIELDS = ("keywords", "abilities", "effect", "target", "modes", "choose", "as_enters", "additional_cost")
 
 _SET_LISTS = {"types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors",
               "not_colors", "keywords", "add_types", "remove_types", "set_types", "add_subtypes", "set_subtypes",

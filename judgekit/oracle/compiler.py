@@ -29,7 +29,7 @@ GENERIC = {"", "no template matches", "not a keyword line", "not a triggered abi
            "more than one sentence", "a trigger condition no template reads"}
 
 # The card fields the compiler writes, in the order a card file writes them.
-FIELDS = ("keywords", "abilities", "effect", "target", "modes", "choose", "as_enters")
+FIELDS = ("keywords", "abilities", "effect", "target", "modes", "choose", "as_enters", "additional_cost")
 
 
 @dataclass

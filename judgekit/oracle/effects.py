@@ -65,6 +65,13 @@ def damage_that_much(m: re.Match[str], ctx: Ctx) -> list[Data]:
     return [{"damage": "event_amount", "to": r} for r in references(m["obj"], ctx)]
 
 
+@_t(r"(?:~|this spell) deals damage equal to the sacrificed creature's power to (?P<obj>.+)")
+def damage_equal_to_paid_power(m: re.Match[str], ctx: Ctx) -> list[Data]:
+    """Damage equal to the power of the creature sacrificed to pay the spell's cost, as it last existed: CR 608.2h
+    (SCENARIO-FORMAT.md 2.7, ``paid``)."""
+    return [{"damage": {"power_of": "paid"}, "to": r} for r in references(m["obj"], ctx)]
+
+
 @_t(r"(?P<s>~|it) deals (?P<n>\w+) damage to (?P<obj>.+)")
 def damage(m: re.Match[str], ctx: Ctx) -> list[Data]:
     """A source deals damage to creatures, planeswalkers, battles or players: CR 120.3."""

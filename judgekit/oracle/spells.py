@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from judgekit.oracle.context import Card, Ctx, Data, Unsupported
+from judgekit.oracle.context import Card, Ctx, Data, Template, Unsupported, first_match, template
 from judgekit.oracle.effects import effects
+from judgekit.oracle.objects import selector
 from judgekit.oracle.text import OracleLine, modal_count
 
 
@@ -38,10 +40,24 @@ def modes(texts: list[str], count: int | str | list[int], card: Card, it: str | 
     return result
 
 
+ADDITIONAL: list[Template] = []
+
+
+@template(ADDITIONAL, "additional_cost",
+          r"as an additional cost to cast (?:~|this spell), sacrifice (?:an? )?(?P<what>.+)")
+def sacrifice_as_additional_cost(m: re.Match[str]) -> Any:
+    """Sacrificing a permanent as an additional cost of a spell, chosen as it is cast: CR 601.2f, 701.21a."""
+    return {"additional_cost": [{"sacrifice": selector(m["what"])}]}
+
+
 def compile_line(line: OracleLine, card: Card, ctx: Ctx) -> tuple[list[Any], Data]:
-    """One paragraph of an instant or sorcery: ``{"effect": [...], "target": ...}`` or ``{"modes", "choose"}``.
+    """One paragraph of an instant or sorcery: ``{"effect": [...], "target": ...}``, ``{"modes", "choose"}`` or
+    its ``additional_cost`` (SCENARIO-FORMAT.md 2.7).
 
     ``ctx`` is shared by the spell's paragraphs: one spell has one target selector (CR 115.1)."""
+    if not line.modes and line.text.lower().startswith("as an additional cost"):
+        tpl, data = first_match(ADDITIONAL, line.text.rstrip("."))
+        return [tpl], data
     if line.modes:
         modal = modal_count(line.text)
         if modal is None or modal[0]:

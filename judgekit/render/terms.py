@@ -5,6 +5,7 @@ zones, layers): what every Italian text of a ruling shows. Subtype names come fr
 from __future__ import annotations
 
 from judgekit.engine.vocab import (
+    ACTIVATED_KEYWORD_RE,
     BLOCK_ADDITIONAL_RE,
     COLOR_ORDER,
     PARAM_KEYWORD_RE,
@@ -72,6 +73,9 @@ def it(value: str) -> str:
         base = "ward" if m.group(1) == "ward_life" else m.group(1)
         name = (_name(base) or base).lower()
         return f"{name} {m.group(2)}" + (" punti vita" if m.group(1) == "ward_life" else "")
+    m = ACTIVATED_KEYWORD_RE.match(value)
+    if m:
+        return f"{'equipaggiare' if m.group(1) == 'equip' else 'manovrare'} {m.group(2)}"
     return value
 
 

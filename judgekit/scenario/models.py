@@ -634,11 +634,50 @@ class RemoveCountersCost(StrictModel):
     remove_counters: Counters
 
 
-CostPart = Literal["tap", "untap", "sacrifice_self"] | PayLife | ManaCostPart | LoyaltyCost | RemoveCountersCost
+class SacrificeCost(StrictModel):
+    """``{sacrifice: SELECTOR}``: sacrifice a permanent the selector picks (SCENARIO-FORMAT.md 2.7, Costs)."""
+
+    sacrifice: Selector
+    count: int = Field(default=1, ge=1)
+
+
+class DiscardCost(StrictModel):
+    """``{discard: N}``: discard N cards (2.7, Costs)."""
+
+    discard: int = Field(ge=1)
+
+
+class TapUntappedCost(StrictModel):
+    """``{tap_untapped: SELECTOR, count: N}`` or ``{..., total_power: N}`` (2.7, Costs)."""
+
+    tap_untapped: Selector
+    count: int | None = Field(default=None, ge=1)
+    total_power: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _one_measure(self) -> TapUntappedCost:
+        if (self.count is None) == (self.total_power is None):
+            raise ValueError("«tap_untapped» vuole «count» oppure «total_power», uno dei due")
+        return self
+
+
+class ExileFromGraveyardCost(StrictModel):
+    """``{exile_from_graveyard: SELECTOR, count: N}`` (2.7, Costs)."""
+
+    exile_from_graveyard: Selector
+    count: int = Field(default=1, ge=1)
+
+
+CostPart = (Literal["tap", "untap", "sacrifice_self"] | PayLife | ManaCostPart | LoyaltyCost | RemoveCountersCost
+            | SacrificeCost | DiscardCost | TapUntappedCost | ExileFromGraveyardCost)
+# The costs a spell may add to its mana cost (``additional_cost:``, 2.7): none of them is about the source.
+SpellCostPart = PayLife | ManaCostPart | SacrificeCost | DiscardCost | TapUntappedCost | ExileFromGraveyardCost
 
 
 class ActivatedBody(StrictModel):
     cost: Annotated[list[CostPart], BeforeValidator(_as_list)] = []
+    # ``timing: sorcery``: only when its controller could cast a sorcery (CR 602.5d; 2.7, Costs).
+    timing: Literal["sorcery"] | None = None
     target: WordOrSelector | None = None
     effect: list[EffectEntry] = []
     modes: list[Mode] | None = None
@@ -950,6 +989,8 @@ class EffectEntry(Operations):
     put_on_bottom: bool | None = None
     shuffle: bool | None = None
     search_library: SearchLibrary | None = None
+    # ``attach: REF`` (``true``: ``self``): attach the Auras or Equipment REF names to the ``to:`` object (2.7).
+    attach: bool | WordOrSelector | None = None
     # "divided as you choose" among the targets (SCENARIO-FORMAT.md 2.2, CR 601.2d)
     divided: bool | None = None
     # A replacement or prevention effect created by the resolving spell or ability (SCENARIO-FORMAT.md 2.3).
@@ -1139,6 +1180,8 @@ class CardFields(Characteristics):
     choose: ChooseCount | None = None
     # An "as enters" choice (SCENARIO-FORMAT.md 2.4, CR 614.1c).
     as_enters: AsEnters | None = None
+    # Costs a spell adds to its mana cost (SCENARIO-FORMAT.md 2.7, Costs; CR 601.2f-h).
+    additional_cost: Annotated[list[SpellCostPart], BeforeValidator(_as_list)] | None = None
 
     @model_validator(mode="after")
     def _modal(self) -> CardFields:
@@ -1393,6 +1436,11 @@ class _Announced(StrictModel):
     modes: Annotated[list[Annotated[int, AfterValidator(_mode_index)]], BeforeValidator(_as_list)] | None = None
     x: Annotated[int, AfterValidator(_x_value)] | None = None
     divide: dict[str, Annotated[int, AfterValidator(_divide_part)]] | None = None
+    # The objects that pay the costs (SCENARIO-FORMAT.md 2.8, Cost choices); ``tap`` in ``cast`` also convokes.
+    sacrifice: IdList | None = None
+    discard: IdList | None = None
+    tap: IdList | None = None
+    exile: IdList | None = None
 
 
 class CastSpec(_Announced):
@@ -1411,9 +1459,21 @@ class CastSpec(_Announced):
         return self
 
 
+ACTIVATED_KEYWORDS = ("crew", "equip")
+
+
+def _ability_ref(value: Any) -> Any:
+    """``activate.ability``: an index from 0, or the name of an activated keyword (SCENARIO-FORMAT.md 2.8)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0 or value in ACTIVATED_KEYWORDS:
+        return value
+    raise ValueError(f"«{value}» non è un'abilità: scrivi l'indice (da 0) tra le voci «activated:» dell'oggetto, "
+                     f"oppure il nome di un'abilità chiave attivata ({', '.join(ACTIVATED_KEYWORDS)})")
+
+
 class ActivateSpec(_Announced):
     source: str
-    ability: int = Field(default=0, ge=0)
+    # An index among its ``activated:`` entries, or the name of an activated keyword (2.8).
+    ability: Annotated[int | str, BeforeValidator(_ability_ref)] = 0
 
 
 def _bare(value: Any) -> Any:

@@ -14,7 +14,7 @@ from judgekit.errors import Issue
 from judgekit.yamlio import Loc, YamlDoc
 
 TO_WORDS = {"self", "target", "targets", "you", "controller", "trigger_object", "opponent", "event_object",
-            "event_player", "chosen", "trigger_spell", "defending_player", "created"}
+            "event_player", "chosen", "trigger_spell", "defending_player", "created", "paid"}
 
 
 class References:
@@ -92,7 +92,8 @@ class References:
                 self.check_id(ref, (*loc, i), players=to)
         elif isinstance(sel, dict):
             for key in ("controller", "owner"):
-                if sel.get(key) is not None:
+                # ``any`` is the same as leaving the key out (SCENARIO-FORMAT.md 2.7, Costs).
+                if sel.get(key) is not None and sel[key] != "any":
                     self.check_player(sel[key], (*loc, key))
             for i, alt in enumerate(sel.get("any") or []):
                 self.check_selector(alt, (*loc, "any", i))
@@ -150,6 +151,8 @@ class References:
                     self.check_value(n, (*eloc, key, kind))
             if isinstance(entry.get("sacrifice"), (dict, list)):
                 self.check_selector(entry["sacrifice"], (*eloc, "sacrifice"))
+            if entry.get("attach") not in (None, True, False):
+                self.check_selector(entry["attach"], (*eloc, "attach"), to=True)
             if entry.get("fight") is not None:
                 self.check_id(entry["fight"], (*eloc, "fight"), words={"target", "self", "trigger_object"})
             delayed = entry.get("delayed_trigger")
@@ -205,6 +208,7 @@ class References:
             self.check_replacement(ab["replacement"], (*loc, "replacement"))
         elif "activated" in ab:
             body = ab["activated"]
+            self.check_costs(body.get("cost") or [], (*loc, "activated", "cost"))
             if body.get("target") is not None:
                 self.check_selector(body["target"], (*loc, "activated", "target"))
             self.check_effect_list(body.get("effect") or [], (*loc, "activated", "effect"))
@@ -222,6 +226,7 @@ class References:
         for i, ab in enumerate(obj.get("abilities") or []):
             self.check_ability(ab, (*loc, "abilities", i))
         self.check_effect_list(obj.get("effect") or [], (*loc, "effect"))
+        self.check_costs(obj.get("additional_cost") or [], (*loc, "additional_cost"))
         if obj.get("target") is not None:
             self.check_selector(obj["target"], (*loc, "target"))
         if obj.get("modes") is not None:
@@ -289,6 +294,7 @@ class References:
                 self.check_id(ref, (*loc, "cast", "targets", j), players=True)
             obj = spec["object"] if isinstance(spec["object"], dict) else self.objects.get(spec["object"])
             self.check_announced(spec, obj, (*loc, "cast"), ability=False)
+            self.check_paying(spec, (*loc, "cast"))
         elif "play_land" in action:
             self.check_id(action["play_land"]["object"], (*loc, "play_land", "object"))
         elif "activate" in action:
@@ -298,9 +304,12 @@ class References:
                 self.check_id(ref, (*loc, "activate", "targets", j), players=True)
             source = self.objects.get(spec["source"])
             own = [ab["activated"] for ab in (source or {}).get("abilities") or [] if "activated" in ab]
-            index = int(spec.get("ability", 0))
-            # Granted abilities come after the object's own (their number is known only while replaying).
-            self.check_announced(spec, own[index] if index < len(own) else None, (*loc, "activate"), ability=True)
+            index = spec.get("ability", 0)
+            # Granted abilities come after the object's own (their number is known only while replaying); a
+            # keyword's ability (``crew``, ``equip``) is known only while replaying too.
+            body = own[index] if isinstance(index, int) and index < len(own) else None
+            self.check_announced(spec, body, (*loc, "activate"), ability=True)
+            self.check_paying(spec, (*loc, "activate"))
         elif "declare_attackers" in action and isinstance(action["declare_attackers"], list):
             for j, att in enumerate(action["declare_attackers"]):
                 self.check_id(att, (*loc, "declare_attackers", j))
@@ -320,6 +329,20 @@ class References:
                     self.check_id(dst, (*loc, "assign_damage", src, dst), players=True)
         elif "check" in action:
             self.check_expectations(action["check"], (*loc, "check"))
+
+    def check_paying(self, spec: dict[str, Any], loc: Loc) -> None:
+        """The ids a cast or activate action lists as paying its costs (SCENARIO-FORMAT.md 2.8, Cost choices)."""
+        for key in ("sacrifice", "discard", "tap", "exile"):
+            for j, ref in enumerate(spec.get(key) or []):
+                self.check_id(ref, (*loc, key, j))
+
+    def check_costs(self, costs: list[Any], loc: Loc) -> None:
+        """The selectors of the costs of 2.7 (``sacrifice``, ``tap_untapped``, ``exile_from_graveyard``)."""
+        for i, cost in enumerate(costs or []):
+            if isinstance(cost, dict):
+                for key in ("sacrifice", "tap_untapped", "exile_from_graveyard"):
+                    if cost.get(key) is not None:
+                        self.check_selector(cost[key], (*loc, i, key))
 
     def check_announced(self, spec: dict[str, Any], body: dict[str, Any] | None, loc: Loc, *, ability: bool) -> None:
         """``modes``, ``x`` and ``divide`` of a cast or activate action (SCENARIO-FORMAT.md 2.2), against the

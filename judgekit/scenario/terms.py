@@ -143,6 +143,8 @@ def _keyword_pattern(key: str) -> str | None:
     m = vocab.BLOCK_ADDITIONAL_RE.match(key)
     if m:
         return key
+    if vocab.ACTIVATED_KEYWORD_RE.match(key):
+        return key
     m = re.match(r"^puo_bloccare_(\d+)_creature_aggiuntive$", key)
     if m:
         return f"can_block_additional_{m.group(1)}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.render.narration.common import ZONE_IT, Names, Text, stack_label, stack_note
+from judgekit.render.narration.costs import PAID as COST_PAID
 from judgekit.render.narration.turn import step_name
 from judgekit.render.terms import ZONE_NAMES_IT, it
 
@@ -185,6 +186,7 @@ PAID = {
     "mana": lambda c, names: f"paga {c['mana']} (il mana è registrato, non tracciato)",
     "sacrifice": lambda c, names: f"sacrifica {names.card(c['card'])}",
 }
+PAID.update(COST_PAID)
 
 
 def _activate(p: dict[str, Any], names: Names) -> str:
