@@ -39,19 +39,13 @@ def test_a_keyword_with_a_parameter_is_read_as_the_format_writes_it(text: str, k
     assert data == {"keywords": [keyword]}
 
 
-def test_a_keyword_the_format_of_this_version_does_not_accept_stays_unmodelled_with_its_reason() -> None:
-    from judgekit.scenario.terms import canonical
-
-    # A keyword the compiler reads but the format's vocabulary does not (yet) accept.
-    candidates = ["Bushido 1", "Toxic 1", "Afflict 1", "Annihilator 1", "Ward {2}", "Prowess", "Exalted", "Flash"]
-    line = next((c for c in candidates if canonical(c.lower().replace(" {", "_").replace("}", "").replace(" ", "_"),
-                                                     "keyword") is None), None)
-    if line is None:
-        pytest.skip("the format accepts every keyword the compiler reads")
-    compiled = compile_card(f"Flying\n{line}", name="Test Card", types=["Artifact"])
+def test_a_keyword_outside_the_format_stays_unmodelled_with_its_reason() -> None:
+    """Cascade (702.85) is not a keyword of the scenario format: the line is left out, with why, and the rest of
+    the card is still read."""
+    compiled = compile_card("Flying\nCascade", name="Test Card", types=["Artifact"])
     assert compiled.fields == {"keywords": ["flying"]}
-    assert compiled.unmodelled == [line]
-    assert "does not accept" in (compiled.lines[1].reason or "")
+    assert compiled.unmodelled == ["Cascade"]
+    assert compiled.lines[1].reason
 
 
 def test_enchant_becomes_the_auras_target() -> None:
