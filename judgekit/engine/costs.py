@@ -21,10 +21,10 @@ from judgekit.engine.events import tapped_event
 from judgekit.engine.selectors import SelectorContext, select
 from judgekit.engine.specs import ActivatedSpec, Cost
 from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject
-from judgekit.engine.vocab import ACTIVATED_KEYWORD_RE, COLOR_SYMBOL, Step, Zone
+from judgekit.engine.steps import sorcery_timing_problems
+from judgekit.engine.vocab import ACTIVATED_KEYWORD_RE, COLOR_SYMBOL, Zone
 
 # The main phases (CR 505), where sorcery-speed actions happen.
-MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
 
 
 @dataclass
@@ -322,13 +322,7 @@ def keyword_ability(c: Computed, name: str) -> ActivatedSpec | None:
 def sorcery_timing(game: Game, who: str, card: str, keyword: str | None) -> None:
     """``timing: sorcery`` (CR 602.5d; equip, 702.6a): only by the active player, in a main phase of their turn,
     with an empty stack."""
-    reasons = []
-    if game.active != who:
-        reasons.append("not_your_turn")
-    if game.step not in MAIN_PHASES:
-        reasons.append("not_main_phase")
-    if game.stack:
-        reasons.append("stack_not_empty")
+    reasons = sorcery_timing_problems(game, who)
     if reasons:
         raise IllegalAction("costs.sorcery_timing", rule="602.5d", card=card, player=who, keyword=keyword,
                             keyword_rule="702.6a" if keyword == "equip" else None, active=game.active,

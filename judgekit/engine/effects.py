@@ -923,10 +923,9 @@ MAX_TOKENS = 2000
 MAX_OBJECTS = 10000
 
 
-def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
-    """CR 111.2: the token enters under the control of the player who created it. Its id is numbered across the
-    game from the base ``id`` or the slug of its name (:func:`~judgekit.engine.objects.token_id`)."""
-    token: TokenSpec = entry.param
+def tokens_to_create(game: Game, ctx: EffectContext, token: TokenSpec) -> int:
+    """How many tokens a ``create_token`` entry creates: its ``count`` (a VALUE), as replacement effects change it
+    (614.1a), within the replay's work limits (:data:`MAX_TOKENS`, :data:`MAX_OBJECTS`), which it then counts."""
     count = token.count if isinstance(token.count, int) else value_amount(token.count, value_context(game, ctx))
     if game.replacement_abilities or game.replacements:
         ev = propose(game, GameEvent(EventKind.CREATE_TOKENS, player=ctx.controller, amount=count))
@@ -935,6 +934,32 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
         raise ScenarioProblem("effects.too_many_tokens", max_tokens=MAX_TOKENS, max_objects=MAX_OBJECTS,
                               created=game.tokens_created, count=count, objects=len(game.objects))
     game.tokens_created += count
+    return count
+
+
+def token_enters(game: Game, obj: GameObject, owner: str) -> bool:
+    """A token just made enters the battlefield (CR 111.2), as replacement effects let it (614.12; a token kept
+    out ceases to exist): its id is named for the result and its zone change is emitted. False if it did not
+    enter."""
+    if game.replacement_abilities or game.replacements:
+        entering = enter(game, obj, None, {})
+        if entering is None:
+            obj.zone = Zone.GONE
+            game.touch()
+            return False
+        entered(game, obj, entering)
+    if obj.id not in game.named:
+        game.named.append(obj.id)
+    game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
+                        data={"new": obj.uid, "controller": owner}))
+    return True
+
+
+def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: list[Ref]) -> None:
+    """CR 111.2: the token enters under the control of the player who created it. Its id is numbered across the
+    game from the base ``id`` or the slug of its name (:func:`~judgekit.engine.objects.token_id`)."""
+    token: TokenSpec = entry.param
+    count = tokens_to_create(game, ctx, token)
     base_id = str(token.data.get("id") or slug(str(token.data.get("name") or "")) or "token")
     owner = ctx.controller
     for _n in range(count):
@@ -943,17 +968,8 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
         game.seq += 1
         obj = make_object(game, data, Zone.BATTLEFIELD, owner, owner, game.new_timestamp(), game.seq)
         obj.summoning_sick = True
-        if game.replacement_abilities or game.replacements:
-            entering = enter(game, obj, None, {})
-            if entering is None:
-                obj.zone = Zone.GONE
-                game.touch()
-                continue
-            entered(game, obj, entering)
-        if tid not in game.named:
-            game.named.append(tid)
-        game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
-                            data={"new": obj.uid, "controller": owner}))
+        if not token_enters(game, obj, owner):
+            continue
         if obj.counters:
             entering_counters(game, obj)
         game.record("effect", "effects.token_created", "111.2", objects=[tid], player=owner, name=obj.card.name,

@@ -32,9 +32,8 @@ from judgekit.engine.restrictions import player_target_problem
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
 from judgekit.engine.specs import Filter, ReturnParam
 from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject, Ref, StackItem
+from judgekit.engine.steps import MAIN_PHASES, sorcery_timing_problems
 from judgekit.engine.vocab import Step, Zone
-
-MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
 
 # The rule that gives each sorcery-speed card type its timing (CR 301.1-310.1), most specific first.
 TIMING_RULES = (("Sorcery", "307.1"), ("Creature", "302.1"), ("Planeswalker", "306.1"), ("Battle", "310.1"),
@@ -137,13 +136,7 @@ def _timing(game: Game, who: str, c: Computed) -> None:
     if c.is_type("Instant") or c.has("flash"):
         return
     rule = next((r for t, r in TIMING_RULES if c.is_type(t)), "117.1a")
-    reasons = []
-    if game.active != who:
-        reasons.append("not_your_turn")
-    if game.step not in MAIN_PHASES:
-        reasons.append("not_main_phase")
-    if game.stack:
-        reasons.append("stack_not_empty")
+    reasons = sorcery_timing_problems(game, who)
     if reasons:
         raise IllegalAction("stack.cast_timing", rule=rule, player=who, card=c.name, types=list(c.types),
                             timing_rule=rule, active=game.active, step=game.step.value, reasons=reasons)

@@ -19,6 +19,9 @@ STEP_RULES: dict[Step, tuple[str, ...]] = {
 
 MAX_HAND_SIZE = 7
 
+# The main phases: where sorcery-speed actions happen (CR 307.1, 505.1).
+MAIN_PHASES = (Step.MAIN1, Step.MAIN2)
+
 
 def announce_step(game: Game, step: Step, *, code: str = "turn.step_begins", rules: tuple[str, ...] = (),
                   **params: Any) -> None:
@@ -26,3 +29,16 @@ def announce_step(game: Game, step: Step, *, code: str = "turn.step_begins", rul
     beginning of" triggers, CR 500.6)."""
     game.record("step", code, *(rules or STEP_RULES.get(step, ("500.1",))), step=step.value, **params)
     game.emit(GameEvent(EventKind.STEP, data={"step": step.value, "active": game.active}))
+
+
+def sorcery_timing_problems(game: Game, player: str) -> list[str]:
+    """Why ``player`` can't act at sorcery speed now (CR 307.1, 602.5d): ``not_your_turn``, ``not_main_phase``,
+    ``stack_not_empty``; empty when they can."""
+    reasons = []
+    if game.active != player:
+        reasons.append("not_your_turn")
+    if game.step not in MAIN_PHASES:
+        reasons.append("not_main_phase")
+    if game.stack:
+        reasons.append("stack_not_empty")
+    return reasons

@@ -25,7 +25,7 @@ from judgekit.engine.effects import VERBS, EffectContext, Verb, deal_damage, res
 from judgekit.engine.errors import IllegalAction, ScenarioProblem
 from judgekit.engine.events import last_controller
 from judgekit.engine.layers import copiable_values
-from judgekit.engine.objects import enter, entered, has_replacement, make_object, move_to, slug, token_id
+from judgekit.engine.objects import has_replacement, make_object, move_to, slug, token_id
 from judgekit.engine.replacement import propose
 from judgekit.engine.specs import EffectEntry, Ops, ReturnParam, TokenSpec
 from judgekit.engine.stack import stack_items, target_problem_data
@@ -167,13 +167,7 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
         game.record("effect", "verbs.copy_nothing", "707.2", source=ctx.source_name)
         return
     values = _copiable(game, original)
-    if game.replacement_abilities or game.replacements:
-        ev = propose(game, GameEvent(EventKind.CREATE_TOKENS, player=ctx.controller, amount=count))
-        count = ev.amount if ev is not None else 0
-    if game.tokens_created + count > fx.MAX_TOKENS or len(game.objects) + count > fx.MAX_OBJECTS:
-        raise ScenarioProblem("effects.too_many_tokens", max_tokens=fx.MAX_TOKENS, max_objects=fx.MAX_OBJECTS,
-                              created=game.tokens_created, count=count, objects=len(game.objects))
-    game.tokens_created += count
+    count = fx.tokens_to_create(game, ctx, dataclasses.replace(token, count=count))
     base = str(token.data.get("id") or slug(values.name) or "token")
     owner = ctx.controller
     if has_replacement([a.spec for a in values.abilities]) or values.as_enters:
@@ -193,17 +187,8 @@ def verb_create_token(game: Game, ctx: EffectContext, entry: EffectEntry, refs: 
             controller=owner, source_uid=obj.uid, affected=[obj.uid], duration="permanent",
             order=(0, game.new_uid()), copy_values=values))
         game.touch()
-        if game.replacement_abilities or game.replacements:
-            entering = enter(game, obj, None, {})
-            if entering is None:
-                obj.zone = Zone.GONE
-                game.touch()
-                continue
-            entered(game, obj, entering)
-        if tid not in game.named:
-            game.named.append(tid)
-        game.emit(GameEvent(EventKind.ZONE_CHANGE, obj=obj.uid, from_zone=None, to_zone=Zone.BATTLEFIELD,
-                            data={"new": obj.uid, "controller": owner}))
+        if not fx.token_enters(game, obj, owner):
+            continue
         c = chars(game, obj)
         game.record("effect", "verbs.token_copy_created", "111.2", "707.2", *(["707.9b"] if token.except_ else []),
                     objects=[tid, original.id], player=owner, name=c.name, id=tid, original=original.id,
