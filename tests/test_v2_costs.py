@@ -285,3 +285,10 @@ def test_convoke_refuses_a_creature_of_another_player_or_a_non_creature() -> Non
 def test_cost_scenarios_replay_to_their_expectations(path: Path) -> None:
     r = run_file(path)
     assert r.expect is not None and r.passed, r.expect
+
+
+def test_an_activated_keyword_is_named_in_the_step_that_activates_it() -> None:
+    """Crewing is told as «attiva manovrare 3 di …», not as an anonymous ability (CR 702.122a)."""
+    r = run_file(Path(__file__).parent.parent / "scenarios" / "costs" / "crew-three-two-small-creatures.yaml")
+    texts = [step["text"] for step in r.to_json()["steps"]]
+    assert any("attiva manovrare 3 di" in t for t in texts), texts

@@ -313,6 +313,9 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     c = chars(game, source)
     abilities = c.activated()
     written = action.get("ability", 0)
+    # The keyword the activated ability stands for, as the object has it (``crew_3``), for the narration.
+    keyword_written = next((kw for kw in c.keywords if isinstance(written, str) and kw.startswith(f"{written}_")),
+                           None)
     if isinstance(written, str):
         # An activated keyword named instead of an index (SCENARIO-FORMAT.md 2.8): crew, equip.
         keyword_body = keyword_ability(c, written)
@@ -386,7 +389,8 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     if loyalty:
         rules.append("306.5d")
     _on_stack(game, "activate", "stack.activate", controller, rules, source.id, passed=passed, response=response,
-              card=c.name, targets=_targets_data(game, targets), paid=paid, sacrificed=sacrificed)
+              card=c.name, targets=_targets_data(game, targets), paid=paid, sacrificed=sacrificed,
+              keyword=keyword_written)
     ann.report(game)
 
 

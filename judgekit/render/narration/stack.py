@@ -191,7 +191,9 @@ PAID.update(COST_PAID)
 
 def _activate(p: dict[str, Any], names: Names) -> str:
     card = names.card(p["card"])
-    text = (f"{_passed(p)}{p['player']} attiva{' in risposta' if p['response'] else ''} un'abilità di {card}"
+    # An activated keyword (crew, equip) is named: «attiva manovrare 3 di Smuggler's Copter».
+    which = f"{it(p['keyword'])} di {card}" if p.get("keyword") else f"un'abilità di {card}"
+    text = (f"{_passed(p)}{p['player']} attiva{' in risposta' if p['response'] else ''} {which}"
             f"{_targets_part(p, names)}")
     if p["paid"]:
         text += " e paga il costo (" + ", ".join(PAID[c["cost"]](c, names) for c in p["paid"]) + ")"
