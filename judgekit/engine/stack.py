@@ -32,7 +32,7 @@ from judgekit.engine.restrictions import player_target_problem
 from judgekit.engine.selectors import SelectorContext, is_player_selector, matches, matches_player
 from judgekit.engine.specs import Filter, ReturnParam
 from judgekit.engine.state import Computed, EventKind, Game, GameEvent, GameObject, Ref, StackItem
-from judgekit.engine.steps import MAIN_PHASES, sorcery_timing_problems
+from judgekit.engine.steps import sorcery_timing_problems
 from judgekit.engine.vocab import Step, Zone
 
 # The rule that gives each sorcery-speed card type its timing (CR 301.1-310.1), most specific first.
@@ -339,13 +339,7 @@ def activate_action(game: Game, action: dict[str, Any]) -> None:
     costs = body.cost
     loyalty = [cst for cst in costs if cst.kind == "loyalty"]
     if loyalty:
-        reasons = []
-        if game.active != controller:
-            reasons.append("not_your_turn")
-        if game.step not in MAIN_PHASES:
-            reasons.append("not_main_phase")
-        if game.stack:
-            reasons.append("stack_not_empty")
+        reasons = sorcery_timing_problems(game, controller)
         if _loyalty_used_this_turn(game, source.uid):
             reasons.append("loyalty_used")
         if reasons:
