@@ -32,9 +32,10 @@ def evaluate(policy: dict[str, Any], *, use_bank: bool = True) -> dict[str, Any]
         for n, text in enumerate(bank["text"]):
             if bank["source"][n] != "storie":
                 continue
-            got = [m.iid for m in rank(policy, text, limit=3, leave_out=n)]
+            matches = rank(policy, text, limit=3, leave_out=n)
+            got = [m.iid for m in matches]
             expected = bank["ipg"][n]
-            base = (policy["infractions"].get(got[0]) or {}).get("penalty") if got else None
+            base = (matches[0].penalty or (policy["infractions"].get(got[0]) or {}).get("penalty")) if got else None
             hit1, hit3 = got[:1] == [expected], expected in got
             right = hit1 and base == bank["penalty"][n]
             for key in ("tutte", f"kind:{bank['kind'][n]}" if "kind" in bank else "tutte"):

@@ -8,7 +8,8 @@ working) and a test half (``half: test``: run only to report). Each figure is gi
 - search: recall@1, recall@5 and MRR of ``judgekit search`` (the first hit that is one of the expected
   citations), for all the questions and by topic (``regole``, ``torneo``) and kind;
 - infraction: top-1 and top-3 of ``judgekit infraction`` at Competitive REL, and top-1 with the right penalty
-  (the first infraction's penalty at Competitive is the expected one).
+  (the penalty the answer shows for the first infraction at Competitive is the expected one: the infraction's
+  base, or the upgrade or downgrade its closest example situations had).
 
 Usage: python benchmarks/real_quality.py [--half dev|test|both] [--failures]
 (``--failures`` lists the questions of the development half only.)
@@ -66,12 +67,14 @@ def infraction_figures(situations: list[dict[str, Any]]) -> dict[str, Any]:
     top1 = top3 = penalty = 0
     failures = []
     for item in situations:
-        got = [m.iid for m in rank(policy, item["text"], limit=3)]
+        matches = rank(policy, item["text"], limit=3)
+        got = [m.iid for m in matches]
         expected = str(item["expect"])
         if got[:1] == [expected]:
             top1 += 1
-            base = (infractions.get(expected) or {}).get("penalty")
-            if item.get("penalty") is None or base == item.get("penalty"):
+            # The penalty the answer shows: the one the closest examples point to, or the infraction's base.
+            shown = matches[0].penalty or (infractions.get(expected) or {}).get("penalty")
+            if item.get("penalty") is None or shown == item.get("penalty"):
                 penalty += 1
         else:
             failures.append((got, expected, item["text"]))

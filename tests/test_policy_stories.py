@@ -100,3 +100,48 @@ def test_the_infraction_card_shows_the_closest_situation() -> None:
     data = answer(policy, query, matches, "competitive", 0)
     assert data["matches"][0]["similar"]
     assert "Situazione simile" in answer_text(data)
+
+
+def _bank(texts: list[tuple[str, str, str]]) -> dict[str, Any]:
+    return stories.build([{"ipg": i, "penalty": p, "text": t} for i, p, t in texts],
+                         lambda text: (text.split(), set()), {})
+
+
+def test_words_spread_over_several_examples_make_an_infraction_likely() -> None:
+    # No single example of 3.3 has both words, but together they say it; 2.3 has one of them, once.
+    bank = _bank([("3.3", "warning", "tempo lungo"), ("3.3", "warning", "pensa troppo"),
+                  ("3.3", "warning", "tempo troppo"), ("2.3", "warning", "pensa carta pescata")])
+    found = stories.resemble(bank, ["pensa", "tempo"], {}, set())
+    assert max(found.likelihood, key=found.likelihood.__getitem__) == "3.3"
+    assert abs(sum(found.likelihood.values()) - 1.0) < 1e-9
+
+
+def test_an_example_left_out_does_not_count_in_the_likelihood() -> None:
+    bank = _bank([("2.3", "warning", "pescato carte"), ("3.3", "warning", "lento lento")])
+    with_it = stories.resemble(bank, ["pescato"], {}, set()).likelihood["2.3"]
+    without = stories.resemble(bank, ["pescato"], {}, set(), exclude=0).likelihood["2.3"]
+    assert without < with_it
+
+
+def test_the_closest_examples_penalty_replaces_the_base_only_when_it_weighs_more() -> None:
+    bank = _bank([("2.1", "warning", "a"), ("2.1", "warning", "b"), ("2.1", "no_penalty", "c")])
+    assert stories.penalty_of(bank, [(0.9, 0), (0.5, 1), (0.4, 2)], "no_penalty") == ("warning", [0, 1])
+    assert stories.penalty_of(bank, [(0.3, 0), (0.9, 2)], "no_penalty") == ("no_penalty", [])
+    assert stories.penalty_of(bank, [], "no_penalty") == ("no_penalty", [])
+
+
+def test_a_story_like_the_upgraded_examples_shows_the_upgrade_at_competitive_only() -> None:
+    from judgekit import cache
+    from judgekit.policy.match import rank
+    from judgekit.policy.render import answer, answer_text
+
+    policy: dict[str, Any] = cache.corpus().part("policy")
+    query = "ho messo in campo Emrakul con Sneak Attack e a fine turno non l'ho sacrificata"
+    matches = rank(policy, query)
+    assert matches[0].iid == "2.1"
+    competitive = answer(policy, query, matches, "competitive", 0)["matches"][0]
+    assert (competitive["penalty"], competitive["base_penalty"]) == ("warning", "no_penalty")
+    assert competitive["penalty_hint"]["examples"]
+    assert "situazioni di esempio più simili" in answer_text(answer(policy, query, matches, "competitive", 0))
+    professional = answer(policy, query, matches, "professional", 0)["matches"][0]
+    assert professional["penalty_hint"] is None

@@ -44,9 +44,10 @@ ACT_BONUS = 3.5
 MAX_ACTS = 2
 NOT_FACTOR = 0.3
 MOVE_SHARE = 0.8
-# How much the resemblance to the example situations weighs against the words (0-1), and the least
-# resemblance (cosine) that counts at all.
-STORY_SHARE = 0.5
+# How much the example situations weigh against the words (0-1), how much of that is their likelihood (the
+# rest is the resemblance to the closest ones), and the least resemblance (cosine) that counts at all.
+STORY_SHARE = 0.6
+LIKELIHOOD_SHARE = 0.5
 MIN_LIKENESS = 0.08
 # When the words alone find nothing, the resemblance must be at least this to give an answer by itself.
 ALONE_LIKENESS = 0.3
@@ -66,6 +67,11 @@ class Match:
     acts: list[str] = field(default_factory=list)
     cues: list[str] = field(default_factory=list)
     similar: list[str] = field(default_factory=list)
+    # The penalty at Competitive REL the closest examples of this infraction point to, when it is not the
+    # infraction's own (an upgrade or downgrade those situations had), and those examples.
+    penalty: str | None = None
+    penalty_examples: list[str] = field(default_factory=list)
+    closest: list[tuple[float, int]] = field(default_factory=list, repr=False)
 
 
 # Typo correction is bounded: at most this many unknown words of a query, each at most this long.
@@ -224,7 +230,25 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
             scored.append(match)
     order = {iid: n for n, iid in enumerate(policy["order"])}
     scored.sort(key=lambda m: (-m.score, order.get(m.iid, 0)))
-    return scored[:limit] if limit else scored
+    found = scored[:limit] if limit else scored
+    _penalties(policy, found)
+    return found
+
+
+def _penalties(policy: dict[str, Any], matches: list[Match]) -> None:
+    """The penalty each match's closest examples had, when it differs from the infraction's base at
+    Competitive REL (:func:`judgekit.policy.stories.penalty_of`)."""
+    bank = policy["index"].get("bank") or {}
+    for match in matches:
+        entry = policy["infractions"].get(match.iid)
+        if not match.closest or not entry:
+            continue
+        from judgekit.policy import stories
+
+        penalty, examples = stories.penalty_of(bank, match.closest, entry["penalty"])
+        if examples:
+            match.penalty = penalty
+            match.penalty_examples = [bank["text"][n] for n in examples]
 
 
 def _resemblance(index: dict[str, Any], raw_scores: dict[str, Match], resolved: list[str], quiet: set[str],
@@ -239,19 +263,23 @@ def _resemblance(index: dict[str, Any], raw_scores: dict[str, Match], resolved: 
         return
     from judgekit.policy import stories
 
-    similarity, closest = stories.similar(bank, resolved, stories.canonical(synonyms), quiet, leave_out)
-    if not similarity:
+    found = stories.resemble(bank, resolved, stories.canonical(synonyms), quiet, leave_out)
+    if not found.similarity:
         return
     top_words = max((m.score for m in raw_scores.values()), default=0.0)
-    top_like = max(similarity.values())
+    top_like = max(found.similarity.values())
     if top_words < MIN_SCORE and top_like < ALONE_LIKENESS:
         return
+    top_likely = max(found.likelihood.values(), default=0.0)
     scale = max(top_words, MIN_SCORE * 2)
     for iid, match in raw_scores.items():
         words = match.score / top_words if top_words else 0.0
-        like = similarity.get(iid, 0.0) / top_like if top_like >= MIN_LIKENESS else 0.0
-        match.score = scale * ((1.0 - STORY_SHARE) * words + STORY_SHARE * like)
-        match.similar = [bank["text"][n] for n in closest.get(iid, [])[:1]] if like else []
+        like = found.similarity.get(iid, 0.0) / top_like if top_like >= MIN_LIKENESS else 0.0
+        likely = found.likelihood.get(iid, 0.0) / top_likely if top_likely and top_like >= MIN_LIKENESS else 0.0
+        story = (1.0 - LIKELIHOOD_SHARE) * like + LIKELIHOOD_SHARE * likely
+        match.score = scale * ((1.0 - STORY_SHARE) * words + STORY_SHARE * story)
+        match.closest = found.closest.get(iid, [])
+        match.similar = [bank["text"][n] for _s, n in match.closest[:1]] if like else []
 
 
 def suggestions(policy: dict[str, Any], query: str, limit: int = 5) -> list[str]:

@@ -41,7 +41,8 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
     entry = policy["infractions"][match.iid]
     category = policy["categories"].get(entry["category"], {})
     base = up.ipg_penalty(entry, rel)
-    repeat = up.apply_repeat(entry.get("repeat"), base, previous)
+    hint = _penalty_hint(entry, match, rel, base)
+    repeat = up.apply_repeat(entry.get("repeat"), hint["penalty"] if hint else base, previous)
     cites = [_cite(policy, "ipg", entry["id"], entry["name_it"])]
     if entry.get("repeat_from") == "category" and entry.get("repeat") and category:
         cites.append(_cite(policy, "ipg", category["section"], category["name_it"]))
@@ -59,6 +60,7 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
         "category": category.get("name_it", entry["category"]),
         "penalty": repeat["penalty"],
         "base_penalty": base,
+        "penalty_hint": hint,
         "definition": entry["definition"],
         "remedy": list(entry["remedy"]),
         "partial_fixes": list(entry.get("partial_fixes", [])),
@@ -77,6 +79,17 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
         "cues": list(match.cues),
         "similar": list(match.similar),
     }
+
+
+def _penalty_hint(entry: dict[str, Any], match: Match, rel: str, base: str) -> dict[str, Any] | None:
+    """At Competitive REL, the upgrade or downgrade the closest example situations had (IPG 2.1 with a trigger
+    bad for its controller, 3.5 with a sideboard card...): the penalty, the condition of the IPG that gives it
+    (when one gives exactly that penalty) and the example that looks most like the description."""
+    if rel != "competitive" or not match.penalty or match.penalty == base or match.exact:
+        return None
+    changes = [*entry.get("upgrades", []), *entry.get("downgrades", [])]
+    when = next((c["when"] for c in changes if c.get("penalty") == match.penalty), None)
+    return {"penalty": match.penalty, "when": when, "examples": list(match.penalty_examples[:1])}
 
 
 def jar_result(policy: dict[str, Any], case_id: str, match: Match, previous: int) -> dict[str, Any]:
@@ -156,11 +169,19 @@ def card_text(result: dict[str, Any], rel: str) -> str:
     lines.append(style(head, "bold"))
     lines.append(style(f"{result['category']} · REL {up.REL_IT[rel]}", "dim"))
     penalty = style(up.label(result["penalty"]), "bold", "yellow")
-    if result["upgrade"]["applied"]:
+    hint = result.get("penalty_hint")
+    if result["upgrade"]["applied"] or hint:
         penalty += f" (di base: {up.short_label(result['base_penalty'])})"
     if rel == "regular" and result["penalty"] == "no_penalty":
         penalty += " — si corregge la partita e si educa il giocatore"
     lines.append(f"Penalità: {penalty}")
+    if hint:
+        when = (hint.get("when") or "").strip().rstrip(".")
+        why = f": {when[:1].lower()}{when[1:]}" if when else ""
+        lines.append(wrap(f"Nelle situazioni di esempio più simili la penalità è {up.short_label(hint['penalty'])}"
+                          f"{why}. Se nel tuo caso non è così, vale quella di base.", indent="  ", first="  "))
+        for example in hint.get("examples") or []:
+            lines.append(style(wrap(f"«{example}»", indent="    ", first="    "), "dim"))
     if result["upgrade"]["previous"] and result["upgrade"]["text"]:
         lines.append(wrap(result["upgrade"]["text"], indent="  ", first="  "))
     lines.append("")
