@@ -93,13 +93,13 @@ def build(stories: list[dict[str, Any]], read: Callable[[str], tuple[list[str], 
     for n, bag in enumerate(bags):
         vector = _weights(bag, idf)
         label = classes.setdefault(stories[n]["ipg"], {})
-        total = 0.0
+        example_mass = 0.0
         for term, weight in vector.items():
             weight = round(weight, 5)
             postings.setdefault(term, []).append([n, weight])
             label[term] = round(label.get(term, 0.0) + weight, 5)
-            total += weight
-        mass.append(round(total, 5))
+            example_mass += weight
+        mass.append(round(example_mass, 5))
     return {
         # The words told by at least two examples: a word of one example only may be one of its typos.
         "known": {t: df[t] for t in idf if df[t] >= 2 and " " not in t},
