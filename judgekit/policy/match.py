@@ -230,9 +230,9 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
             scored.append(match)
     order = {iid: n for n, iid in enumerate(policy["order"])}
     scored.sort(key=lambda m: (-m.score, order.get(m.iid, 0)))
-    best = scored[:limit] if limit else scored
-    _penalties(policy, best)
-    return best
+    ranked = scored[:limit] if limit else scored
+    _penalties(policy, ranked)
+    return ranked
 
 
 def _penalties(policy: dict[str, Any], matches: list[Match]) -> None:
