@@ -80,6 +80,17 @@ def test_a_card_name_does_not_count_as_words_but_brings_its_concepts() -> None:
     assert hits and hits[0].id == "302.6"
 
 
+def test_a_card_name_finds_the_typical_questions_that_name_the_card() -> None:
+    parts = copy.deepcopy(PARTS)
+    card = {"name": "Raging Goblin", "types": ["Creature"], "text_it": "Una creatura."}
+    parts["questions"] = {"cr:509.1h": ["il mio Raging Goblin resta bloccato se il bloccante sparisce?"]}
+    index = _index(parts, [card])
+    query, hits, _n = search(index, "raging goblin", explain=True)
+    assert not query.empty
+    assert hits and hits[0].id == "509.1h"
+    assert any("il nome della carta Raging Goblin" in reason for reason in hits[0].reasons)
+
+
 def test_a_one_word_card_name_that_is_a_corpus_word_stays_a_word() -> None:
     parts = copy.deepcopy(PARTS)
     index = _index(parts, [{"name": "Travolgere", "types": ["Instant"], "text_it": "Nulla."}])

@@ -8,7 +8,9 @@ How a query is read
    section number such as ``306`` only when it is the whole query or follows ``cr``/``regola``) and a
    policy number (``IPG 2.1``, ``MTR 4.2``, or a bare ``2.1`` matching any policy document). Then the
    names of library cards (longest first, :mod:`judgekit.search.cards`): their words stop being query
-   words, and the stems of the card's rules concepts join with weight ``CARD_WEIGHT``.
+   words, and the stems of the card's rules concepts join with weight ``CARD_WEIGHT``. The name itself
+   stays a term (its stem, or the pairs of its stems, weight ``CARD_NAME_WEIGHT``): the typical questions
+   that name the card find the rule the card is asked about.
 3. Every remaining word becomes its Italian stem. A word the corpus does not know (neither the word
    nor its stem) is matched against the corpus vocabulary with rapidfuzz (``fuzz.ratio`` >= 80, or 85
    for four-letter words); up to three candidates are used, the likeliest first (similarity plus
@@ -77,6 +79,7 @@ LINK_BONUS = 6.0
 SHARED_WEIGHT = 0.5
 CARD_WEIGHT = 0.3
 CARD_MAX_TOKENS = 6
+CARD_NAME_WEIGHT = 1.0
 CARD_LINK_BONUS = 2.0
 # A rule about one keyword (CR 701-702) that the question does not name, neither itself nor through a card or
 # the glossary, keeps this share of its score: its words alone ("invece di pescare" in dredge) are not the
@@ -144,7 +147,7 @@ class Query:
     @property
     def empty(self) -> bool:
         """True when the query has nothing to look for (only stop words)."""
-        return not self.refs and not self.words and not self.alias_exact
+        return not self.refs and not self.words and not self.alias_exact and not self.cards
 
 
 class Hit:
@@ -225,6 +228,16 @@ def _bigrams(stems: list[str], weight: float, source: str, base: int, note: str 
 CardFinder = Callable[[list[str]], dict[str, dict[str, Any]]]
 
 
+def _card_name_terms(tokens: list[str], name: str) -> list[Term]:
+    """The name of a card found in the query, as terms: its stem, or the pairs of its stems (single English
+    words of a long name, ``mage``, ``jar``, would match unrelated text)."""
+    if not CARD_NAME_WEIGHT:
+        return []
+    stems = [italian.stem(t) for t in tokens if t not in italian.STOPWORDS]
+    keys = stems if len(stems) == 1 else [f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False)]
+    return [Term(key, CARD_NAME_WEIGHT, "carta", (), f"il nome della carta {name}") for key in keys]
+
+
 def _imported_cards(text: str, raw: list[str], consumed: set[int], index: dict[str, Any],
                     find: CardFinder) -> list[tuple[set[int], dict[str, Any]]]:
     """Cards outside the library named in the query, longest names first: every run of up to
@@ -298,6 +311,7 @@ def analyze(text: str, index: dict[str, Any], find_cards: CardFinder | None = No
                     continue
                 consumed |= span
                 query.cards.append(found[0])
+                query.terms += _card_name_terms(raw[start:start + size], found[0])
                 for stem in found[1]:
                     card_stems.setdefault(stem, found[0])
                 for rule_id, weight in found[2]:
@@ -311,6 +325,7 @@ def analyze(text: str, index: dict[str, Any], find_cards: CardFinder | None = No
             consumed |= span
             name = str(card.get("name") or "")
             query.cards.append(name)
+            query.terms += _card_name_terms([raw[p] for p in sorted(span)], name)
             stems_of, linked = imported_concepts(card, index.get("concepts") or {}, italian.stem)
             for stem in stems_of:
                 card_stems.setdefault(stem, name)
