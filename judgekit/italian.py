@@ -10,8 +10,9 @@ so both read text through these functions:
 - :func:`tokens` / :func:`iter_tokens`: words (``[a-z]+``, so elisions such as ``l'``/``dell'``/``un'`` are
   split off) and numbers with their dots and one trailing letter (``510.1c``, ``7c``, ``2.5``), the shape
   of CR rule numbers and of IPG/MTR section numbers.
-- :data:`STOPWORDS`: Italian articles, prepositions (also elided and articulated), pronouns, auxiliaries
-  and a few English function words; :func:`content_tokens` drops them. ``più``, ``quanti`` and ``quante``
+- :data:`STOPWORDS`: Italian articles, prepositions (also elided and articulated), pronouns, auxiliaries,
+  the forms of the modal verbs and of «andare» and «fare» («va in pila?», «devo scartare?», «fa danno?»: they
+  carry the question, not its subject) and a few English function words; :func:`content_tokens` drops them. ``più``, ``quanti`` and ``quante``
   are content words here: "una carta in più", "quante carte ha in mano" describe infractions.
 - :func:`stem`: the Snowball Italian stemmer, plus the present participle folded into its verb
   (``bloccanti`` -> ``blocc``, as ``bloccata`` and ``blocca``). A stem table built at compile time is
@@ -68,6 +69,9 @@ ogni oppure per perche po poi posso possono puo qual quale quali qualsiasi quand
 quelle quelli quello quest questa queste questi questo s se sei si sia siamo sono sta stato su sua sue
 sugli sui sul sull sulla sulle sullo suo suoi t ti tra tu tua tue tuo tuoi un una uno v vi viene vengono
 voi
+devo devi dobbiamo dovete dovrei dovrebbe dovrebbero dovere puoi possiamo potete potrei potrebbe potrebbero
+potere voglio vuoi vuole vogliamo volete vogliono vorrei volere vado vai va andiamo andate vanno andare fai
+facciamo fate fanno fare faccio abbiamo avete siete stata stati
 the an of to in on for with and or is are be by at as it its from that this what how when can does do
 """
 STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
