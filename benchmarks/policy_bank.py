@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def evaluate(policy: dict[str, Any], *, use_bank: bool = True) -> dict[str, Any]:
     from judgekit.policy.match import rank
+    from judgekit.policy.render import answer
 
     bank = policy["index"]["bank"]
     saved = None
@@ -35,7 +36,7 @@ def evaluate(policy: dict[str, Any], *, use_bank: bool = True) -> dict[str, Any]
             matches = rank(policy, text, limit=3, leave_out=n)
             got = [m.iid for m in matches]
             expected = bank["ipg"][n]
-            base = (matches[0].penalty or (policy["infractions"].get(got[0]) or {}).get("penalty")) if got else None
+            base = answer(policy, text, matches[:1], "competitive", 0)["matches"][0]["penalty"] if got else None
             hit1, hit3 = got[:1] == [expected], expected in got
             right = hit1 and base == bank["penalty"][n]
             for key in ("tutte", f"kind:{bank['kind'][n]}" if "kind" in bank else "tutte"):

@@ -9,7 +9,8 @@ working) and a test half (``half: test``: run only to report). Each figure is gi
   citations), for all the questions and by topic (``regole``, ``torneo``) and kind;
 - infraction: top-1 and top-3 of ``judgekit infraction`` at Competitive REL, and top-1 with the right penalty
   (the penalty the answer shows for the first infraction at Competitive is the expected one: the infraction's
-  base, or the upgrade or downgrade its closest example situations had).
+  base, or the upgrade or downgrade its closest example situations had, raised by the earlier penalties the
+  description tells).
 
 Usage: python benchmarks/real_quality.py [--half dev|test|both] [--failures]
 (``--failures`` lists the questions of the development half only.)
@@ -61,9 +62,9 @@ def infraction_figures(situations: list[dict[str, Any]]) -> dict[str, Any]:
     from policy_quality import load_policy
 
     from judgekit.policy.match import rank
+    from judgekit.policy.render import answer
 
     policy = load_policy()
-    infractions: dict[str, Any] = policy["infractions"]
     top1 = top3 = penalty = 0
     failures = []
     for item in situations:
@@ -72,8 +73,9 @@ def infraction_figures(situations: list[dict[str, Any]]) -> dict[str, Any]:
         expected = str(item["expect"])
         if got[:1] == [expected]:
             top1 += 1
-            # The penalty the answer shows: the one the closest examples point to, or the infraction's base.
-            shown = matches[0].penalty or (infractions.get(expected) or {}).get("penalty")
+            # The penalty the answer shows (judgekit.policy.render): the infraction's base, or the upgrade or
+            # downgrade its closest examples had, raised by the earlier penalties the description tells.
+            shown = answer(policy, item["text"], matches[:1], "competitive", 0)["matches"][0]["penalty"]
             if item.get("penalty") is None or shown == item.get("penalty"):
                 penalty += 1
         else:

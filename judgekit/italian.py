@@ -12,8 +12,9 @@ so both read text through these functions:
   of CR rule numbers and of IPG/MTR section numbers.
 - :data:`STOPWORDS`: Italian articles, prepositions (also elided and articulated), pronouns, auxiliaries,
   the forms of the modal verbs and of «andare» and «fare» («va in pila?», «devo scartare?», «fa danno?»: they
-  carry the question, not its subject) and a few English function words; :func:`content_tokens` drops them. ``più``, ``quanti`` and ``quante``
-  are content words here: "una carta in più", "quante carte ha in mano" describe infractions.
+  carry the question, not its subject) and a few English function words; :func:`content_tokens` drops them.
+  ``più``, ``quanti`` and ``quante`` are content words here: "una carta in più", "quante carte ha in mano"
+  describe infractions.
 - :func:`stem`: the Snowball Italian stemmer, plus the present participle folded into its verb
   (``bloccanti`` -> ``blocc``, as ``bloccata`` and ``blocca``). A stem table built at compile time is
   looked up first, and the stemmer is imported only for a word missing from it, so a query made of

@@ -369,9 +369,12 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
     for stem in bank["vocab"]:
         if stem not in known:
             vocab.append(stem)
+    repeats = sorted(([count, italian.tokens(italian.fold(phrase)), phrase]
+                      for count, phrases in (lexicon.repeats.items() if lexicon else [])
+                      for phrase in phrases), key=lambda item: (-item[0], -len(item[1])))
     return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": sorted(vocab),
             "forms": forms, "synonyms": synonyms, "acts": acts, "rules": rules, "story": story,
-            "bank": bank}
+            "bank": bank, "repeats": repeats}
 
 
 def _bank(stories: list[dict[str, Any]], table: dict[str, str], forms: dict[str, str],

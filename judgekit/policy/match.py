@@ -72,6 +72,10 @@ class Match:
     penalty: str | None = None
     penalty_examples: list[str] = field(default_factory=list)
     closest: list[tuple[float, int]] = field(default_factory=list, repr=False)
+    # The earlier penalties for the same infraction today that the description tells («seconda volta oggi»),
+    # and the words that tell them (:func:`told_previous`).
+    previous: int = 0
+    previous_words: str = ""
 
 
 # Typo correction is bounded: at most this many unknown words of a query, each at most this long.
@@ -232,7 +236,41 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
     scored.sort(key=lambda m: (-m.score, order.get(m.iid, 0)))
     ranked = scored[:limit] if limit else scored
     _penalties(policy, ranked)
+    previous, words = told_previous(index, query)
+    for match in ranked:
+        match.previous, match.previous_words = previous, words
     return ranked
+
+
+# Words that may stand between two words of a repeat phrase («già preso *un* warning»).
+REPEAT_GAP = 2
+
+
+def told_previous(index: dict[str, Any], query: str) -> tuple[int, str]:
+    """How many earlier penalties for the same infraction today the description tells, and the phrase of the
+    lexicon (``repeats``) that tells it: its words in order, with at most :data:`REPEAT_GAP` others between
+    two of them. The highest count found wins; (0, "") when the description says nothing of it."""
+    words = italian.tokens(italian.fold(query))
+    for count, phrase, text in index.get("repeats") or []:
+        if _in_order(phrase, words):
+            return int(count), str(text)
+    return 0, ""
+
+
+def _in_order(phrase: list[str], words: list[str]) -> bool:
+    for start, word in enumerate(words):
+        if word != phrase[0]:
+            continue
+        at, ok = start, True
+        for wanted in phrase[1:]:
+            window = words[at + 1:at + 2 + REPEAT_GAP]
+            if wanted not in window:
+                ok = False
+                break
+            at = at + 1 + window.index(wanted)
+        if ok:
+            return True
+    return False
 
 
 def _penalties(policy: dict[str, Any], matches: list[Match]) -> None:

@@ -268,6 +268,19 @@ class LexiconFile(StrictModel):
     synonyms: list[list[str]] = Field(default_factory=list)
     story: list[str] = Field(default_factory=list)
     cues: dict[str, list[str]] = Field(default_factory=dict)
+    # How a description says that the same infraction was already penalised today: for a number of earlier
+    # penalties (1, 2), the phrases that say it («seconda volta oggi», «già due ammonizioni»).
+    repeats: dict[int, list[str]] = Field(default_factory=dict)
+
+    @field_validator("repeats")
+    @classmethod
+    def _repeat_phrases(cls, groups: dict[int, list[str]]) -> dict[int, list[str]]:
+        for count, phrases in groups.items():
+            if count < 1:
+                raise ValueError(f"«{count}»: il numero di penalità precedenti è almeno 1")
+            for phrase in phrases:
+                _text(phrase)
+        return groups
 
     @field_validator("story")
     @classmethod

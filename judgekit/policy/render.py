@@ -42,7 +42,8 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
     category = policy["categories"].get(entry["category"], {})
     base = up.ipg_penalty(entry, rel)
     hint = _penalty_hint(entry, match, rel, base)
-    repeat = up.apply_repeat(entry.get("repeat"), hint["penalty"] if hint else base, previous)
+    told = _told(match, previous)
+    repeat = up.apply_repeat(entry.get("repeat"), hint["penalty"] if hint else base, max(previous, match.previous))
     cites = [_cite(policy, "ipg", entry["id"], entry["name_it"])]
     if entry.get("repeat_from") == "category" and entry.get("repeat") and category:
         cites.append(_cite(policy, "ipg", category["section"], category["name_it"]))
@@ -61,6 +62,7 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
         "penalty": repeat["penalty"],
         "base_penalty": base,
         "penalty_hint": hint,
+        "previous_told": told,
         "definition": entry["definition"],
         "remedy": list(entry["remedy"]),
         "partial_fixes": list(entry.get("partial_fixes", [])),
@@ -81,6 +83,14 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
     }
 
 
+def _told(match: Match, previous: int) -> dict[str, Any] | None:
+    """The earlier penalties the description tells («seconda volta oggi»), when they are more than
+    ``--previous`` says: they count as if given with ``--previous``."""
+    if match.exact or match.previous <= previous:
+        return None
+    return {"count": match.previous, "words": match.previous_words}
+
+
 def _penalty_hint(entry: dict[str, Any], match: Match, rel: str, base: str) -> dict[str, Any] | None:
     """At Competitive REL, the upgrade or downgrade the closest example situations had (IPG 2.1 with a trigger
     bad for its controller, 3.5 with a sideboard card...): the penalty, the condition of the IPG that gives it
@@ -95,7 +105,8 @@ def _penalty_hint(entry: dict[str, Any], match: Match, rel: str, base: str) -> d
 def jar_result(policy: dict[str, Any], case_id: str, match: Match, previous: int) -> dict[str, Any]:
     case = policy["jar"][case_id]
     group = policy["jar_groups"].get(case["group"], {})
-    repeat = up.apply_repeat(up.jar_rule(policy, case), case["penalty"], previous)
+    told = _told(match, previous)
+    repeat = up.apply_repeat(up.jar_rule(policy, case), case["penalty"], max(previous, match.previous))
     cites = [_cite(policy, "jar", case_id, case["name_en"])]
     ipg_refs = []
     for ref in case.get("ipg", []):
@@ -112,6 +123,7 @@ def jar_result(policy: dict[str, Any], case_id: str, match: Match, previous: int
         "category": group.get("name_it", case["group"]),
         "penalty": repeat["penalty"],
         "base_penalty": case["penalty"],
+        "previous_told": told,
         "definition": case["summary"],
         "remedy": list(case["remedy"]),
         "escalation": list(case.get("escalation", [])),
@@ -182,6 +194,12 @@ def card_text(result: dict[str, Any], rel: str) -> str:
                           f"{why}. Se nel tuo caso non è così, vale quella di base.", indent="  ", first="  "))
         for example in hint.get("examples") or []:
             lines.append(style(wrap(f"«{example}»", indent="    ", first="    "), "dim"))
+    told = result.get("previous_told")
+    if told:
+        counted = ("conta una penalità precedente" if told["count"] == 1
+                   else f"contano {told['count']} penalità precedenti")
+        lines.append(wrap(f"La descrizione dice che non è la prima volta oggi («{told['words']}»): {counted}, "
+                          f"come con --previous {told['count']}.", indent="  ", first="  "))
     if result["upgrade"]["previous"] and result["upgrade"]["text"]:
         lines.append(wrap(result["upgrade"]["text"], indent="  ", first="  "))
     lines.append("")

@@ -66,6 +66,10 @@ def _ordinal(n: int) -> str:
     return _ORDINALS.get(n, f"{n}ª")
 
 
+def _earlier(previous: int) -> str:
+    return "una penalità precedente" if previous == 1 else f"{previous} penalità precedenti"
+
+
 def apply_repeat(rule: dict[str, Any] | None, base: str, previous: int) -> dict[str, Any]:
     """The penalty after ``previous`` earlier penalties for the same infraction today, explained in Italian.
 
@@ -91,11 +95,11 @@ def apply_repeat(rule: dict[str, Any] | None, base: str, previous: int) -> dict[
         return out
     if previous >= threshold and PENALTIES.index(target) > PENALTIES.index(base):
         out.update(penalty=target, applied=True)
-        out["text"] = (f"Con {previous} penalità precedenti per la stessa infrazione oggi, questa è la "
+        out["text"] = (f"Con {_earlier(previous)} per la stessa infrazione oggi, questa è la "
                        f"{_ordinal(previous + 1)}: {short_label(base)} diventa {short_label(target)}. {rule['text']}")
         return out
     if previous:
-        out["text"] = (f"Con {previous} penalità precedenti resta {short_label(base)}: diventa "
+        out["text"] = (f"Con {_earlier(previous)} resta {short_label(base)}: diventa "
                        f"{short_label(target)} dalla {_ordinal(threshold + 1)} volta nello stesso giorno.")
     else:
         out["text"] = str(rule["text"])
