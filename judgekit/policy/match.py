@@ -342,9 +342,11 @@ def find(policy: dict[str, Any], query: str, limit: int = 3) -> list[Match]:
     """Like :func:`rank`, but an unknown query is a :class:`NotFoundError` with suggestions (exit 1)."""
     if not policy.get("infractions"):
         raise NotFoundError("i dati della policy da torneo non sono disponibili (rules_it/policy è vuota)")
-    matches = rank(policy, query, limit)
+    section = (policy.get("section_lookup") or {}).get(italian.key(query))
+    # A query that is exactly the name of a general section (``backup``) is about the section, even when
+    # example situations that mention it would suggest an infraction.
+    matches = [] if section and not _exact(policy, query) else rank(policy, query, limit)
     if not matches:
-        section = (policy.get("section_lookup") or {}).get(italian.key(query))
         if section:
             doc, sid = section.split(":", 1)
             entry = (policy["sections"] if doc == "ipg" else policy["mtr"]).get(sid, {})
