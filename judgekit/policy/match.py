@@ -47,7 +47,7 @@ MOVE_SHARE = 0.8
 # How much the example situations weigh against the words (0-1), how much of that is their likelihood (the
 # rest is the resemblance to the closest ones), and the least resemblance (cosine) that counts at all.
 STORY_SHARE = 0.6
-LIKELIHOOD_SHARE = 0.5
+LIKELIHOOD_SHARE = 0.4
 MIN_LIKENESS = 0.08
 # When the words alone find nothing, the resemblance must be at least this to give an answer by itself.
 ALONE_LIKENESS = 0.3
