@@ -24,6 +24,7 @@ The penalty of an example is the one of *that* situation (with the upgrades or d
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -75,8 +76,9 @@ def _weights(bag: Counter[str], idf: Mapping[str, float]) -> dict[str, float]:
 
 def build(stories: list[dict[str, Any]], read: Callable[[str], tuple[list[str], set[str]]],
           canon: Mapping[str, str]) -> dict[str, Any]:
-    """The compiled bank: per example its infraction, penalty and text; an inverted index term ->
-    ``[[example, weight], ...]``; the idf of every term. ``read`` gives a text's stems and its quiet stems."""
+    """The compiled bank: per example its infraction, penalty and text; an inverted index (each term's
+    slice of the flat arrays of example numbers and weights); the idf of every term; per infraction the sum
+    of each term's weights (the likelihood). ``read`` gives a text's stems and its quiet stems."""
     bags = []
     for story in stories:
         stems, quiet = read(story["text"])
@@ -86,7 +88,7 @@ def build(stories: list[dict[str, Any]], read: Callable[[str], tuple[list[str], 
         df.update(bag.keys())
     total = max(1, len(bags))
     idf = {term: round(math.log(1.0 + total / count), 4) for term, count in df.items()}
-    postings: dict[str, list[list[float]]] = {}
+    postings: dict[str, list[tuple[int, float]]] = {}
     # Per infraction, the sum of each term's weight over its examples, and the sum of all of them.
     classes: dict[str, dict[str, float]] = {}
     mass: list[float] = []
@@ -96,10 +98,19 @@ def build(stories: list[dict[str, Any]], read: Callable[[str], tuple[list[str], 
         example_mass = 0.0
         for term, weight in vector.items():
             weight = round(weight, 5)
-            postings.setdefault(term, []).append([n, weight])
+            postings.setdefault(term, []).append((n, weight))
             label[term] = round(label.get(term, 0.0) + weight, 5)
             example_mass += weight
         mass.append(round(example_mass, 5))
+    # The postings as two flat arrays and each term's slice of them: a few large objects load much faster
+    # from the cache than a list per pair.
+    offsets: dict[str, tuple[int, int]] = {}
+    ids = array("i")
+    weights = array("d")
+    for term, pairs in postings.items():
+        offsets[term] = (len(ids), len(ids) + len(pairs))
+        ids.extend(n for n, _w in pairs)
+        weights.extend(w for _n, w in pairs)
     return {
         # The words told by at least two examples: a word of one example only may be one of its typos.
         "known": {t: df[t] for t in idf if df[t] >= 2 and " " not in t},
@@ -109,7 +120,9 @@ def build(stories: list[dict[str, Any]], read: Callable[[str], tuple[list[str], 
         "kind": [s.get("kind", "") for s in stories],
         "source": [s.get("source", "") for s in stories],
         "idf": idf,
-        "postings": postings,
+        "postings": offsets,
+        "post_ids": ids,
+        "post_weights": weights,
         "classes": classes,
         "class_mass": {label: round(sum(terms.values()), 5) for label, terms in classes.items()},
         "mass": mass,
@@ -134,12 +147,11 @@ def resemble(bank: Mapping[str, Any], stems: list[str], canon: Mapping[str, str]
     if not vector:
         return Resemblance()
     scores: dict[int, float] = {}
-    postings = bank["postings"]
     for term, weight in vector.items():
-        for n, other in postings.get(term, ()):
+        for n, other in _postings(bank, term):
             if n == exclude:
                 continue
-            scores[int(n)] = scores.get(int(n), 0.0) + weight * other
+            scores[n] = scores.get(n, 0.0) + weight * other
     by_label: dict[str, list[tuple[float, int]]] = {}
     labels: list[str] = bank["ipg"]
     for n, score in scores.items():
@@ -155,6 +167,15 @@ def resemble(bank: Mapping[str, Any], stems: list[str], canon: Mapping[str, str]
     return found
 
 
+def _postings(bank: Mapping[str, Any], term: str) -> Iterable[tuple[int, float]]:
+    """The examples that have ``term``, with its weight in each."""
+    span = bank["postings"].get(term)
+    if span is None:
+        return ()
+    start, end = span
+    return zip(bank["post_ids"][start:end], bank["post_weights"][start:end], strict=True)
+
+
 def _likelihood(bank: Mapping[str, Any], vector: Mapping[str, float], exclude: int | None) -> dict[str, float]:
     """Multinomial naive Bayes over the term weights: ``P(infraction | description)`` with equal priors."""
     classes: Mapping[str, Mapping[str, float]] = bank.get("classes") or {}
@@ -165,7 +186,7 @@ def _likelihood(bank: Mapping[str, Any], vector: Mapping[str, float], exclude: i
     left: dict[str, float] = {}
     if left_label is not None:
         for term in vector:
-            for n, weight in bank["postings"].get(term, ()):
+            for n, weight in _postings(bank, term):
                 if n == exclude:
                     left[term] = weight
     logs: dict[str, float] = {}
