@@ -1,5 +1,6 @@
 """Start-up budget of the lookups: ``judgekit rule 510.1c`` and ``judgekit card NAME`` against
-``python -c "import typer"``.
+``python -c "import typer"``; also ``judgekit infraction`` on a free description, without a target (it reads
+the bank of example situations).
 
 Each command runs as a subprocess, alternately with the baseline, in the same run (after a warm-up that
 builds the corpus cache); the script prints the median wall time of each and their ratio. The target is a
@@ -7,7 +8,7 @@ ratio of at most 1.5: a lookup must cost little more than starting Python with t
 as the user's data folder has it (``JUDGEKIT_DATA_DIR``: with or without imported cards); ``--card ""``
 skips it.
 
-    python benchmarks/lookup.py [--rounds 15] [--card "Doubling Season"]
+    python benchmarks/lookup.py [--rounds 15] [--card "Doubling Season"] [--infraction "DESCRIZIONE"]
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--rule", default="510.1c")
     parser.add_argument("--card", default="Doubling Season")
+    parser.add_argument("--infraction", default="il mio avversario ha pescato due carte invece di una con Brainstorm",
+                        help='a description for "judgekit infraction" (measured without a target; "" skips it)')
     args = parser.parse_args()
 
     env = bench_env()
@@ -94,6 +97,11 @@ def main() -> int:
         card_ms, base_ms = alternate(card, baseline, env, args.rounds)
         print(f"\ncomando:              {' '.join(card)}")
         worst = max(worst, report(f"judgekit card {args.card}", card_ms, base_ms, args.rounds, TARGET))
+    if args.infraction:
+        infraction = [*judgekit_command(), "infraction", args.infraction, "--rel", "competitive"]
+        infraction_ms, base_ms = alternate(infraction, baseline, env, args.rounds)
+        print(f"\ncomando:              {' '.join(infraction)}")
+        report("judgekit infraction (descrizione libera, REL Competitivo)", infraction_ms, base_ms, args.rounds, None)
     return 0 if worst <= TARGET else 1
 
 
