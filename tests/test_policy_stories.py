@@ -24,17 +24,17 @@ def test_a_description_like_the_examples_of_one_infraction_resembles_it_most() -
              ("3.3", "ci mette troppo tempo a decidere"), ("3.3", "gioca lentissimo ogni turno")]
     bank = stories.build([{"ipg": i, "penalty": "warning", "text": t} for i, t in texts],
                          lambda text: (text.split(), set()), {})
-    likeness, closest = stories.similar(bank, ["pescato", "una", "carta", "in", "più"], {}, set())
-    assert max(likeness, key=likeness.__getitem__) == "2.3"
-    assert closest["2.3"][0] == 1
+    found = stories.resemble(bank, ["pescato", "una", "carta", "in", "più"], {}, set())
+    assert max(found.similarity, key=found.similarity.__getitem__) == "2.3"
+    assert found.closest["2.3"][0][1] == 1
 
 
 def test_an_example_left_out_does_not_count() -> None:
     texts = [("2.3", "pescato carte"), ("3.3", "lento lento")]
     bank = stories.build([{"ipg": i, "penalty": "warning", "text": t} for i, t in texts],
                          lambda text: (text.split(), set()), {})
-    assert "2.3" in stories.similar(bank, ["pescato"], {}, set())[0]
-    assert "2.3" not in stories.similar(bank, ["pescato"], {}, set(), exclude=0)[0]
+    assert "2.3" in stories.resemble(bank, ["pescato"], {}, set()).similarity
+    assert "2.3" not in stories.resemble(bank, ["pescato"], {}, set(), exclude=0).similarity
 
 
 def test_synonyms_count_as_one_word_in_the_comparison() -> None:

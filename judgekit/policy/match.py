@@ -276,13 +276,13 @@ def _in_order(phrase: list[str], words: list[str]) -> bool:
 def _penalties(policy: dict[str, Any], matches: list[Match]) -> None:
     """The penalty each match's closest examples had, when it differs from the infraction's base at
     Competitive REL (:func:`judgekit.policy.stories.penalty_of`)."""
+    from judgekit.policy import stories
+
     bank = policy["index"].get("bank") or {}
     for match in matches:
         entry = policy["infractions"].get(match.iid)
         if not match.closest or not entry:
             continue
-        from judgekit.policy import stories
-
         penalty, examples = stories.penalty_of(bank, match.closest, entry["penalty"])
         if examples:
             match.penalty = penalty

@@ -205,14 +205,6 @@ def _likelihood(bank: Mapping[str, Any], vector: Mapping[str, float], exclude: i
     return {label: value / total for label, value in odds.items()}
 
 
-def similar(bank: Mapping[str, Any], stems: list[str], canon: Mapping[str, str], quiet: set[str],
-            exclude: int | None = None) -> tuple[dict[str, float], dict[str, list[int]]]:
-    """Per infraction, how much the description resembles its examples (0-1), and its closest examples
-    (indexes in the bank, closest first)."""
-    found = resemble(bank, stems, canon, quiet, exclude)
-    return found.similarity, {label: [n for _s, n in near] for label, near in found.closest.items()}
-
-
 def penalty_of(bank: Mapping[str, Any], closest: list[tuple[float, int]], base: str) -> tuple[str, list[int]]:
     """The penalty the closest examples of the chosen infraction point to, and those examples. Each of the
     :data:`PENALTY_VOTERS` closest weighs its penalty by its cosine; another penalty than the infraction's
