@@ -130,7 +130,7 @@ def test_the_closest_examples_penalty_replaces_the_base_only_when_it_weighs_more
     assert stories.penalty_of(bank, [], "no_penalty") == ("no_penalty", [])
 
 
-def test_a_story_like_the_upgraded_examples_shows_the_upgrade_at_competitive_only() -> None:
+def test_a_story_that_tells_the_upgrade_condition_applies_it_at_competitive_only() -> None:
     from judgekit import cache
     from judgekit.policy.match import rank
     from judgekit.policy.render import answer, answer_text
@@ -141,7 +141,7 @@ def test_a_story_like_the_upgraded_examples_shows_the_upgrade_at_competitive_onl
     assert matches[0].iid == "2.1"
     competitive = answer(policy, query, matches, "competitive", 0)["matches"][0]
     assert (competitive["penalty"], competitive["base_penalty"]) == ("warning", "no_penalty")
-    assert competitive["penalty_hint"]["examples"]
-    assert "situazioni di esempio più simili" in answer_text(answer(policy, query, matches, "competitive", 0))
+    assert competitive["penalty_hint"]["applied"] and competitive["penalty_hint"]["told"] == "sacrificare"
+    assert "La descrizione dice «sacrificare»" in answer_text(answer(policy, query, matches, "competitive", 0))
     professional = answer(policy, query, matches, "professional", 0)["matches"][0]
     assert professional["penalty_hint"] is None

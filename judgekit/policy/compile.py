@@ -98,6 +98,7 @@ def _cross_check(loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
                             if word.startswith("@") and word[1:] not in cue_groups:
                                 issues.append(doc.issue(("infractions", n, "not_when", r, key, c),
                                                         f"gruppo di indizi «{word}» non definito nel lessico"))
+            issues += _check_changes(doc, n, inf, lexicon[1] if lexicon else None)
             for r, rel in enumerate(inf.related):
                 if ipg_ids is not None and rel.id not in ipg_ids:
                     issues.append(doc.issue(("infractions", n, "related", r, "id"),
@@ -110,6 +111,12 @@ def _cross_check(loaded: dict[str, tuple[YamlDoc, Any]]) -> list[Issue]:
                 for r, sec in enumerate(inf.mtr):
                     if sec not in mtr_ids:
                         issues.append(doc.issue(("infractions", n, "mtr", r), f"sezione MTR «{sec}» inesistente"))
+    if lexicon:
+        doc, model = lexicon
+        for phrase, measure in model.measures.items():
+            if measure.unit not in model.units:
+                issues.append(doc.issue(("measures", phrase, "unit"),
+                                        f"unità «{measure.unit}» non definita nel lessico (units)"))
     if jar:
         doc, model = jar
         issues += _duplicates(doc, ((("cases", n, "id"), c.id) for n, c in enumerate(model.cases)), "identificativo")
@@ -289,16 +296,28 @@ def _cue(text: str, groups: dict[str, list[list[str]]], table: dict[str, str],
     return [part for part in parts if part]
 
 
-def _rules(infractions: dict[str, dict[str, Any]], lexicon: Any, table: dict[str, str],
-           forms: dict[str, str]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
-    """Per infraction: its acts (stems of each act) and its ``not_when`` rules with the cues compiled."""
+def _rules(infractions: dict[str, dict[str, Any]], lexicon: Any, table: dict[str, str], forms: dict[str, str],
+           changes: dict[str, list[dict[str, Any]]]) -> tuple[dict[str, list[dict[str, Any]]],
+                                                              dict[str, list[dict[str, Any]]]]:
+    """Per infraction: its acts (stems of each act) and its ``not_when`` rules with the cues compiled; fills
+    ``changes`` with its upgrade and downgrade conditions that a description can tell (cues, amounts)."""
     groups: dict[str, list[list[str]]] = {}
     if lexicon is not None:
         for name, phrases in lexicon.cues.items():
             groups[name] = [s for s in (_phrase_stems(p, table, forms) for p in phrases) if s]
     acts: dict[str, list[dict[str, Any]]] = {}
     rules: dict[str, list[dict[str, Any]]] = {}
+
+    def cues(texts: list[str]) -> list[dict[str, Any]]:
+        return [{"text": t, "stems": stems} for t in texts if (stems := _phrase_stems(t, table, forms))]
+
     for iid, entry in infractions.items():
+        # The upgrades, then the downgrades: how a description tells each condition (IPG 2.1, 3.1, 3.5...).
+        changes[iid] = [{"penalty": change["penalty"], "when": change["when"], "cues": cues(change["cues"]),
+                         "unless": cues(change["unless"]), "amounts": list(change["amounts"]),
+                         "negation_denies": change["negation_denies"]}
+                        for key in ("upgrades", "downgrades") for change in entry.get(key) or []
+                        if change["cues"] or change["amounts"]]
         acts[iid] = [{"text": a, "stems": stems} for a in entry["acts"]
                      if (stems := _phrase_stems(a, table, forms))]
         rules[iid] = [{"cues": [c for c in (_cue(t, groups, table, forms) for t in rule["cues"]) if c],
@@ -361,7 +380,8 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
     total = max(1, len(terms))
     idf = {term: round(math.log(1.0 + total / count), 4) for term, count in df.items()}
     vocab = sorted(t for t in df if " " not in t and len(t) >= 4 and not t[:1].isdigit())
-    acts, rules = _rules(infractions, lexicon, table, forms)
+    changes: dict[str, list[dict[str, Any]]] = {}
+    acts, rules = _rules(infractions, lexicon, table, forms, changes)
     story = sorted({_phrase_stems(w, table, forms)[0] for w in (lexicon.story if lexicon else [])
                     if _phrase_stems(w, table, forms)})
     bank = _bank(stories or [], table, forms, synonyms, set(story), idf, vocab)
@@ -374,7 +394,23 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
                       for phrase in phrases), key=lambda item: (-item[0], -len(item[1])))
     return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": sorted(vocab),
             "forms": forms, "synonyms": synonyms, "acts": acts, "rules": rules, "story": story,
-            "bank": bank, "repeats": repeats}
+            "bank": bank, "repeats": repeats, "changes": changes, "amounts": _amounts(lexicon),
+            "negations": sorted({stem for word in (lexicon.negations if lexicon else [])
+                                 for stem in _phrase_stems(word, table, forms)})}
+
+
+def _amounts(lexicon: Any) -> dict[str, Any]:
+    """How quantities are read (:mod:`judgekit.policy.amounts`): number words, unit words (the first of each
+    unit, its singular, may also come before the number) and the phrases that are an amount by themselves."""
+    from judgekit.policy.amounts import words_of
+
+    if lexicon is None:
+        return {}
+    units = {italian.fold(word): unit for unit, words in lexicon.units.items() for word in words}
+    return {"numbers": {italian.fold(w): v for w, v in lexicon.numbers.items()},
+            "units": units,
+            "singular": sorted(italian.fold(words[0]) for words in lexicon.units.values() if words),
+            "measures": [[words_of(phrase), m.amount, m.unit, phrase] for phrase, m in lexicon.measures.items()]}
 
 
 def _bank(stories: list[dict[str, Any]], table: dict[str, str], forms: dict[str, str],
@@ -441,6 +477,26 @@ def _section_lookup(sections: dict[str, dict[str, Any]], mtr: dict[str, dict[str
                 if k:
                     found.setdefault(k, f"{doc}:{sid}")
     return found
+
+
+def _check_changes(doc: YamlDoc, n: int, inf: Any, lexicon: Any) -> list[Issue]:
+    """The cues (plain phrases) and the units of the upgrade and downgrade conditions of an infraction."""
+    issues: list[Issue] = []
+    if lexicon is None:
+        return issues
+    for key in ("upgrades", "downgrades"):
+        for c, change in enumerate(getattr(inf, key)):
+            for field in ("cues", "unless"):
+                for k, cue in enumerate(getattr(change, field)):
+                    if any(word.startswith("@") for word in cue.split()):
+                        issues.append(doc.issue(("infractions", n, key, c, field, k),
+                                                "qui gli indizi sono frasi da trovare nell'ordine scritto: "
+                                                "i gruppi @ del lessico non si usano"))
+            for a, amount in enumerate(change.amounts):
+                if amount.unit not in lexicon.units:
+                    issues.append(doc.issue(("infractions", n, key, c, "amounts", a, "unit"),
+                                            f"unità «{amount.unit}» non definita nel lessico (units)"))
+    return issues
 
 
 def compile_policy(ctx: CompileContext) -> dict[str, Any]:

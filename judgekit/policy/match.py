@@ -67,9 +67,14 @@ class Match:
     acts: list[str] = field(default_factory=list)
     cues: list[str] = field(default_factory=list)
     similar: list[str] = field(default_factory=list)
-    # The penalty at Competitive REL the closest examples of this infraction point to, when it is not the
-    # infraction's own (an upgrade or downgrade those situations had), and those examples.
+    # The penalty at Competitive REL when the description itself tells an upgrade or downgrade condition of
+    # the IPG: that penalty, the condition (``when``) and the words that tell it (a cue or a quantity).
     penalty: str | None = None
+    penalty_when: str = ""
+    penalty_words: str = ""
+    # Otherwise, the other penalty the closest examples of this infraction had (an upgrade or downgrade those
+    # situations had), and those examples: worth checking, not applied.
+    possible: str | None = None
     penalty_examples: list[str] = field(default_factory=list)
     closest: list[tuple[float, int]] = field(default_factory=list, repr=False)
     # The earlier penalties for the same infraction today that the description tells («seconda volta oggi»),
@@ -235,7 +240,7 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
     order = {iid: n for n, iid in enumerate(policy["order"])}
     scored.sort(key=lambda m: (-m.score, order.get(m.iid, 0)))
     ranked = scored[:limit] if limit else scored
-    _penalties(policy, ranked)
+    _penalties(policy, ranked, resolved, query)
     previous, words = told_previous(index, query)
     for match in ranked:
         match.previous, match.previous_words = previous, words
@@ -273,19 +278,81 @@ def _in_order(phrase: list[str], words: list[str]) -> bool:
     return False
 
 
-def _penalties(policy: dict[str, Any], matches: list[Match]) -> None:
-    """The penalty each match's closest examples had, when it differs from the infraction's base at
-    Competitive REL (:func:`judgekit.policy.stories.penalty_of`)."""
+def _said(phrase: list[str], stems: list[str], synonyms: dict[str, list[str]], negations: set[str]) -> bool:
+    """The stems of ``phrase`` are in ``stems`` in that order (a word or one of its synonyms), with at most
+    :data:`REPEAT_GAP` others between two of them, and not denied: no negation of the lexicon («nessuno
+    schema», «il vantaggio non è sostanziale») in the :data:`REPEAT_GAP` words before or among them, unless
+    the phrase has it itself («non aveva metamorfosi»)."""
+    def same(stem: str, wanted: str) -> bool:
+        return stem == wanted or wanted in synonyms.get(stem, ())
+
+    denied = negations - set(phrase)
+    for start, stem in enumerate(stems):
+        if not same(stem, phrase[0]):
+            continue
+        at, ok = start, True
+        for wanted in phrase[1:]:
+            window = stems[at + 1:at + 2 + REPEAT_GAP]
+            hit = next((k for k, s in enumerate(window) if same(s, wanted)), None)
+            if hit is None:
+                ok = False
+                break
+            at = at + 1 + hit
+        if ok and not denied.intersection(stems[max(0, start - REPEAT_GAP):at + 1]):
+            return True
+    return False
+
+
+def told_change(index: dict[str, Any], iid: str, stems: list[str],
+                amounts: list[tuple[float, str, str]]) -> tuple[dict[str, Any], str] | None:
+    """The first upgrade or downgrade condition of ``iid`` (upgrades first) that the description tells, by a
+    cue phrase (its words in order) or a quantity, when none of its ``unless`` phrases is there too; with the
+    words that tell it."""
+    synonyms: dict[str, list[str]] = index.get("synonyms") or {}
+    all_negations = set(index.get("negations") or [])
+    for change in (index.get("changes") or {}).get(iid, []):
+        negations = all_negations if change.get("negation_denies", True) else set()
+        if any(_said(c["stems"], stems, synonyms, all_negations) for c in change["unless"]):
+            continue
+        for cue in change["cues"]:
+            if _said(cue["stems"], stems, synonyms, negations):
+                return change, cue["text"]
+        for wanted in change["amounts"]:
+            for value, unit, words in amounts:
+                if unit != wanted["unit"]:
+                    continue
+                if (wanted.get("over") is None or value > wanted["over"]) and (
+                        wanted.get("at_most") is None or value <= wanted["at_most"]):
+                    return change, words
+    return None
+
+
+def _penalties(policy: dict[str, Any], matches: list[Match], stems: list[str], query: str) -> None:
+    """The penalty of each match at Competitive REL when it is not the infraction's base: the upgrade or
+    downgrade condition the description tells (:func:`told_change`). When it tells none, the other penalty
+    its closest examples had (:func:`judgekit.policy.stories.penalty_of`) is kept as a possibility to check:
+    a penalty changes only for a condition the description says (IPG 1.1: the judge rules on the facts)."""
+    from judgekit.policy import amounts as quantities
     from judgekit.policy import stories
 
-    bank = policy["index"].get("bank") or {}
+    index = policy["index"]
+    bank = index.get("bank") or {}
+    told = quantities.told(query, index.get("amounts") or {}) if index.get("amounts") else []
     for match in matches:
         entry = policy["infractions"].get(match.iid)
-        if not match.closest or not entry:
+        if not entry:
+            continue
+        change = told_change(index, match.iid, stems, told)
+        if change is not None:
+            condition, words = change
+            if condition["penalty"] != entry["penalty"]:
+                match.penalty, match.penalty_when, match.penalty_words = condition["penalty"], condition["when"], words
+            continue
+        if not match.closest:
             continue
         penalty, examples = stories.penalty_of(bank, match.closest, entry["penalty"])
         if examples:
-            match.penalty = penalty
+            match.possible = penalty
             match.penalty_examples = [bank["text"][n] for n in examples]
 
 

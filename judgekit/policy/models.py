@@ -62,13 +62,37 @@ class Repeat(StrictModel):
         return self
 
 
+class Amount(StrictModel):
+    """A quantity a description tells («dopo 12 minuti», «una trentina di secondi»): a number of ``unit`` (a
+    unit of the lexicon) more than ``over`` or at most ``at_most``."""
+
+    unit: str
+    over: float | None = None
+    at_most: float | None = None
+
+    @model_validator(mode="after")
+    def _one_bound(self) -> Amount:
+        if (self.over is None) == (self.at_most is None):
+            raise ValueError("serve uno solo tra «over» e «at_most»")
+        return self
+
+
 class Change(StrictModel):
-    """A condition that upgrades or downgrades the base penalty."""
+    """A condition that upgrades or downgrades the base penalty. ``cues`` and ``amounts`` are how a
+    description tells that the condition holds (cue phrases as in ``not_when``; quantities); ``unless``
+    lists cues that say it does not."""
 
     when: str
     penalty: Penalty
+    cues: list[str] = Field(default_factory=list)
+    unless: list[str] = Field(default_factory=list)
+    amounts: list[Amount] = Field(default_factory=list)
+    # Whether a negation before a cue denies it («nessuno schema»). Not for a condition about what was left
+    # undone (a missed trigger is told «non l'ha sacrificata»).
+    negation_denies: bool = True
 
     _check_when = field_validator("when")(_text)
+    _check_cues = field_validator("cues", "unless")(_texts)
 
 
 class Related(StrictModel):
@@ -258,6 +282,13 @@ class MtrFile(StrictModel):
     _check_date = field_validator("date")(_iso_date)
 
 
+class Measure(StrictModel):
+    """A phrase that is an amount by itself: «quarto d'ora» is 15 minuti."""
+
+    amount: float = Field(gt=0)
+    unit: str
+
+
 class LexiconFile(StrictModel):
     """How free descriptions are read (``rules_it/policy/lessico.yaml``): irregular word forms, synonyms, the
     words of a story that are not acts (``story``: they never decide a match on their own) and named groups
@@ -271,6 +302,15 @@ class LexiconFile(StrictModel):
     # How a description says that the same infraction was already penalised today: for a number of earlier
     # penalties (1, 2), the phrases that say it («seconda volta oggi», «già due ammonizioni»).
     repeats: dict[int, list[str]] = Field(default_factory=dict)
+    # How quantities are told (the ``amounts`` of upgrade and downgrade conditions): number words
+    # («dieci», «una trentina»), the words of each unit («minuto», «min»), phrases that are an amount by
+    # themselves («quarto d'ora»).
+    # The words that deny what follows them («nessuno schema», «no pattern»): a cue of an upgrade or downgrade
+    # they deny is not told.
+    negations: list[str] = Field(default_factory=list)
+    numbers: dict[str, float] = Field(default_factory=dict)
+    units: dict[str, list[str]] = Field(default_factory=dict)
+    measures: dict[str, Measure] = Field(default_factory=dict)
 
     @field_validator("repeats")
     @classmethod

@@ -43,7 +43,8 @@ def ipg_result(policy: dict[str, Any], match: Match, rel: str, previous: int) ->
     base = up.ipg_penalty(entry, rel)
     hint = _penalty_hint(entry, match, rel, base)
     told = _told(match, previous)
-    repeat = up.apply_repeat(entry.get("repeat"), hint["penalty"] if hint else base, max(previous, match.previous))
+    shown = hint["penalty"] if hint and hint["applied"] else base
+    repeat = up.apply_repeat(entry.get("repeat"), shown, max(previous, match.previous))
     cites = [_cite(policy, "ipg", entry["id"], entry["name_it"])]
     if entry.get("repeat_from") == "category" and entry.get("repeat") and category:
         cites.append(_cite(policy, "ipg", category["section"], category["name_it"]))
@@ -92,14 +93,21 @@ def _told(match: Match, previous: int) -> dict[str, Any] | None:
 
 
 def _penalty_hint(entry: dict[str, Any], match: Match, rel: str, base: str) -> dict[str, Any] | None:
-    """At Competitive REL, the upgrade or downgrade the closest example situations had (IPG 2.1 with a trigger
-    bad for its controller, 3.5 with a sideboard card...): the penalty, the condition of the IPG that gives it
-    (when one gives exactly that penalty) and the example that looks most like the description."""
-    if rel != "competitive" or not match.penalty or match.penalty == base or match.exact:
+    """At Competitive REL, an upgrade or downgrade of the IPG (2.1 with a trigger bad for its controller, 3.1
+    after ten minutes...): ``applied`` when the description tells its condition (``told``: the words that
+    tell it), else only a possibility to check, because the closest example situations had it (``examples``:
+    the one that looks most like the description)."""
+    if rel != "competitive" or match.exact:
+        return None
+    if match.penalty and match.penalty != base:
+        return {"penalty": match.penalty, "when": match.penalty_when, "told": match.penalty_words, "applied": True,
+                "examples": []}
+    if not match.possible or match.possible == base:
         return None
     changes = [*entry.get("upgrades", []), *entry.get("downgrades", [])]
-    when = next((c["when"] for c in changes if c.get("penalty") == match.penalty), None)
-    return {"penalty": match.penalty, "when": when, "examples": list(match.penalty_examples[:1])}
+    when = next((c["when"] for c in changes if c.get("penalty") == match.possible), None)
+    return {"penalty": match.possible, "when": when, "told": None, "applied": False,
+            "examples": list(match.penalty_examples[:1])}
 
 
 def jar_result(policy: dict[str, Any], case_id: str, match: Match, previous: int) -> dict[str, Any]:
@@ -182,16 +190,22 @@ def card_text(result: dict[str, Any], rel: str) -> str:
     lines.append(style(f"{result['category']} · REL {up.REL_IT[rel]}", "dim"))
     penalty = style(up.label(result["penalty"]), "bold", "yellow")
     hint = result.get("penalty_hint")
-    if result["upgrade"]["applied"] or hint:
+    if result["upgrade"]["applied"] or (hint and hint["applied"]):
         penalty += f" (di base: {up.short_label(result['base_penalty'])})"
     if rel == "regular" and result["penalty"] == "no_penalty":
         penalty += " — si corregge la partita e si educa il giocatore"
     lines.append(f"Penalità: {penalty}")
-    if hint:
+    if hint and hint.get("told"):
+        when = (hint.get("when") or "").strip().rstrip(".")
+        lines.append(wrap(f"La descrizione dice «{hint['told']}»: {when[:1].lower()}{when[1:]}, quindi "
+                          f"{up.short_label(hint['penalty'])}. Se non è così, vale quella di base.",
+                          indent="  ", first="  "))
+    elif hint:
         when = (hint.get("when") or "").strip().rstrip(".")
         why = f": {when[:1].lower()}{when[1:]}" if when else ""
-        lines.append(wrap(f"Nelle situazioni di esempio più simili la penalità è {up.short_label(hint['penalty'])}"
-                          f"{why}. Se nel tuo caso non è così, vale quella di base.", indent="  ", first="  "))
+        lines.append(wrap(f"Da verificare: nelle situazioni di esempio più simili la penalità è "
+                          f"{up.short_label(hint['penalty'])}{why}. Se nel tuo caso è così, si applica quella; "
+                          "altrimenti resta quella di base.", indent="  ", first="  "))
         for example in hint.get("examples") or []:
             lines.append(style(wrap(f"«{example}»", indent="    ", first="    "), "dim"))
     told = result.get("previous_told")

@@ -1,0 +1,98 @@
+"""Upgrade and downgrade conditions the description tells (IPG 3.1 minutes, 3.8 pattern, 2.1 trigger)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_policy_data import _compile, _copy_policy
+
+from judgekit.errors import InvalidFileError
+from judgekit.policy import amounts
+from judgekit.policy.match import rank
+from judgekit.policy.render import answer, answer_text
+
+
+def _policy() -> dict[str, Any]:
+    from judgekit import cache
+
+    return cache.corpus().part("policy")
+
+
+def _shown(query: str, iid: str) -> dict[str, Any]:
+    policy = _policy()
+    matches = rank(policy, query)
+    assert matches[0].iid == iid
+    return dict(answer(policy, query, matches[:1], "competitive", 0)["matches"][0])
+
+
+def test_amounts_are_read_in_figures_in_words_and_as_phrases() -> None:
+    reading = _policy()["index"]["amounts"]
+    assert amounts.told("si siede dopo 12 minuti", reading) == [(12.0, "minuti", "12 minuti")]
+    assert amounts.told("arriva dopo dieci minuti e mezzo", reading) == [(10.5, "minuti", "dieci minuti e mezzo")]
+    assert amounts.told("arrivato al minuto 11", reading) == [(11.0, "minuti", "minuto 11")]
+    assert amounts.told("una trentina di secondi di ritardo", reading) == [(30.0, "secondi", "trentina di secondi")]
+    assert amounts.told("non si vede per un quarto d'ora", reading) == [(15.0, "minuti", "quarto d'ora")]
+    assert amounts.told("al secondo round ha pescato due carte", reading) == []
+    # «9 minuti e 50 secondi» is nine minutes: the seconds do not make a second amount.
+    assert amounts.told("dopo 9 minuti e 50 secondi", reading) == [(9.0, "minuti", "9 minuti")]
+
+
+def test_more_than_ten_minutes_late_is_a_match_loss_with_the_words_that_say_it() -> None:
+    policy = _policy()
+    query = "il mio avversario arriva al tavolo dopo dodici minuti dall'inizio del round"
+    matches = rank(policy, query)
+    result = answer(policy, query, matches[:1], "competitive", 0)["matches"][0]
+    assert (result["id"], result["penalty"], result["base_penalty"]) == ("3.1", "match_loss", "game_loss")
+    assert result["penalty_hint"]["told"] == "dodici minuti" and result["penalty_hint"]["applied"]
+    assert "La descrizione dice «dodici minuti»" in answer_text(answer(policy, query, matches[:1], "competitive", 0))
+
+
+def test_late_within_the_first_minute_is_a_warning_and_nine_minutes_stays_a_game_loss() -> None:
+    assert _shown("l'avversario si siede al tavolo 40 secondi dopo l'inizio del round", "3.1")["penalty"] == "warning"
+    assert _shown("l'avversario arriva in ritardo al tavolo, 9 minuti dopo l'inizio del round",
+                  "3.1")["penalty"] == "game_loss"
+
+
+def test_a_denied_cue_does_not_upgrade() -> None:
+    told = _shown("deck check: bustine segnate, sono consumate su carte a caso, pattern", "3.8")
+    assert told["penalty"] == "game_loss"
+    denied = _shown("deck check: bustine segnate, sono consumate su carte a caso, nessun pattern", "3.8")
+    assert denied["penalty"] == "warning" and not (denied["penalty_hint"] or {}).get("applied")
+
+
+def test_the_closest_examples_penalty_is_only_a_possibility_to_check() -> None:
+    policy = _policy()
+    query = "MT sul Bob: upkeep saltato, ha pescato per il turno prima di rivelare col Confidant"
+    matches = rank(policy, query)
+    assert matches[0].iid == "2.1"
+    result = answer(policy, query, matches[:1], "competitive", 0)["matches"][0]
+    assert result["penalty"] == "no_penalty"
+    hint = result["penalty_hint"]
+    if hint is not None:
+        assert not hint["applied"] and hint["examples"]
+        assert "Da verificare" in answer_text(answer(policy, query, matches[:1], "competitive", 0))
+
+
+def test_an_unknown_unit_is_refused_with_file_line_and_key(tmp_path: Path) -> None:
+    rules = _copy_policy(tmp_path)
+    ipg = rules / "policy" / "ipg.yaml"
+    text = ipg.read_text(encoding="utf-8")
+    assert "{unit: minuti, over: 10}" in text
+    ipg.write_text(text.replace("{unit: minuti, over: 10}", "{unit: ore, over: 10}"), encoding="utf-8")
+    with pytest.raises(InvalidFileError) as caught:
+        _compile(rules)
+    issue = caught.value.issues[0]
+    assert issue.file.endswith("ipg.yaml") and issue.key.endswith("amounts[0].unit")
+    assert "unità «ore» non definita" in issue.message and issue.line > 0
+
+
+def test_an_amount_needs_exactly_one_bound(tmp_path: Path) -> None:
+    rules = _copy_policy(tmp_path)
+    ipg = rules / "policy" / "ipg.yaml"
+    text = ipg.read_text(encoding="utf-8")
+    ipg.write_text(text.replace("{unit: minuti, over: 10}", "{unit: minuti}"), encoding="utf-8")
+    with pytest.raises(InvalidFileError) as caught:
+        _compile(rules)
+    assert "serve uno solo tra «over» e «at_most»" in caught.value.issues[0].message
