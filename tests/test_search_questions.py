@@ -166,6 +166,19 @@ def test_a_card_points_to_the_rules_of_its_keywords_and_of_the_layers_of_its_eff
     assert "cr:302" not in found
 
 
+def test_a_dies_or_leaves_trigger_points_to_the_leaves_the_battlefield_rules() -> None:
+    from judgekit.search.cards import rules_of
+
+    glossary = [{"it": "Abilità di lasciare il campo di battaglia", "en": "Leaves-the-battlefield ability",
+                 "category": "term", "rules": ["603.6c", "603.10a"]},
+                {"it": "Abilità innescata", "en": "Triggered ability", "category": "term", "rules": ["603"]}]
+    for event in ("dies", "leaves_battlefield"):
+        card = {"name": "Prova", "types": ["Creature"],
+                "abilities": [{"trigger": {"event": event}, "effect": [{"gain_life": 1, "to": "you"}]}]}
+        found = dict(rules_of(card, glossary))
+        assert found["cr:603.6c"] == 1.0 and found["cr:603.10a"] == 0.5 and found["cr:603"] == 1.0
+
+
 def test_a_card_named_in_a_question_lifts_the_rules_it_points_to() -> None:
     parts = copy.deepcopy(PARTS)
     card = {"name": "Charging Rhino", "types": ["Creature"], "keywords": ["trample"], "text_it": "Nulla."}
