@@ -96,3 +96,32 @@ def test_an_amount_needs_exactly_one_bound(tmp_path: Path) -> None:
     with pytest.raises(InvalidFileError) as caught:
         _compile(rules)
     assert "serve uno solo tra «over» e «at_most»" in caught.value.issues[0].message
+
+
+def test_a_trigger_is_detrimental_when_it_only_harms_its_controller() -> None:
+    from judgekit.policy.triggers import detrimental
+
+    def card(oracle: str, **extra: Any) -> dict[str, Any]:
+        return {"name": "Prova", "oracle": oracle, **extra}
+
+    assert detrimental(card("When this creature becomes the target of a spell, sacrifice it."))
+    assert detrimental(card("At the beginning of your upkeep, you lose 1 life."))
+    assert detrimental(card("{T}: Create a token copy. Sacrifice it at the beginning of the next end step."))
+    assert detrimental(card("Evoke {5}{W}\nFlying"))
+    # Something for the controller, another player's loss, or a choice: not detrimental.
+    assert detrimental(card("At the beginning of your upkeep, reveal the top card of your library and put "
+                            "that card into your hand. You lose life equal to its mana value.")) is None
+    assert detrimental(card("When this creature enters, each opponent sacrifices a creature.")) is None
+    assert detrimental(card("When this creature enters, you may sacrifice another creature.")) is None
+    assert detrimental(card("Flying", keywords=["echo"])) == "echo"
+
+
+def test_a_missed_trigger_of_a_named_card_bad_for_its_controller_is_a_warning() -> None:
+    result = _shown("il mio avversario si è scordato l'innescata di Lord of the Pit nel mantenimento e ha pescato",
+                    "2.1")
+    assert (result["penalty"], result["base_penalty"]) == ("warning", "no_penalty")
+    assert result["penalty_hint"]["told"] == "Lord of the Pit"
+    assert result["penalty_hint"]["card_text"].startswith("At the beginning of your upkeep")
+    stolen = _shown("ho rubato Lord of the Pit all'avversario e mi sono scordato l'innescata nel mantenimento",
+                    "2.1")
+    assert stolen["penalty"] == "no_penalty"

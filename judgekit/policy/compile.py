@@ -315,9 +315,9 @@ def _rules(infractions: dict[str, dict[str, Any]], lexicon: Any, table: dict[str
         # The upgrades, then the downgrades: how a description tells each condition (IPG 2.1, 3.1, 3.5...).
         changes[iid] = [{"penalty": change["penalty"], "when": change["when"], "cues": cues(change["cues"]),
                          "unless": cues(change["unless"]), "amounts": list(change["amounts"]),
-                         "negation_denies": change["negation_denies"]}
+                         "negation_denies": change["negation_denies"], "card_trait": change["card_trait"]}
                         for key in ("upgrades", "downgrades") for change in entry.get(key) or []
-                        if change["cues"] or change["amounts"]]
+                        if change["cues"] or change["amounts"] or change["card_trait"]]
         acts[iid] = [{"text": a, "stems": stems} for a in entry["acts"]
                      if (stems := _phrase_stems(a, table, forms))]
         rules[iid] = [{"cues": [c for c in (_cue(t, groups, table, forms) for t in rule["cues"]) if c],
@@ -396,7 +396,19 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
             "forms": forms, "synonyms": synonyms, "acts": acts, "rules": rules, "story": story,
             "bank": bank, "repeats": repeats, "changes": changes, "amounts": _amounts(lexicon),
             "negations": sorted({stem for word in (lexicon.negations if lexicon else [])
-                                 for stem in _phrase_stems(word, table, forms)})}
+                                 for stem in _phrase_stems(word, table, forms)}),
+            "card_traits": _card_traits()}
+
+
+def _card_traits() -> dict[str, dict[str, list[str]]]:
+    """Per card trait an upgrade or downgrade may need, the library cards that have it (shipped and the
+    user's), by folded name (:mod:`judgekit.policy.triggers`)."""
+    from judgekit import paths
+    from judgekit.policy import triggers
+    from judgekit.search.cards import read_cards
+
+    cards = read_cards([paths.cards_dir(), paths.user_cards_dir()])
+    return {"detrimental_trigger": triggers.card_traits(cards)}
 
 
 def _amounts(lexicon: Any) -> dict[str, Any]:

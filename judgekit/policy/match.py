@@ -72,6 +72,8 @@ class Match:
     penalty: str | None = None
     penalty_when: str = ""
     penalty_words: str = ""
+    # When a named card tells it: the sentence of the card's Oracle text that shows the condition.
+    penalty_card_text: str = ""
     # Otherwise, the other penalty the closest examples of this infraction had (an upgrade or downgrade those
     # situations had), and those examples: worth checking, not applied.
     possible: str | None = None
@@ -303,11 +305,12 @@ def _said(phrase: list[str], stems: list[str], synonyms: dict[str, list[str]], n
     return False
 
 
-def told_change(index: dict[str, Any], iid: str, stems: list[str],
-                amounts: list[tuple[float, str, str]]) -> tuple[dict[str, Any], str] | None:
+def told_change(index: dict[str, Any], iid: str, stems: list[str], amounts: list[tuple[float, str, str]],
+                query: str = "") -> tuple[dict[str, Any], str, str] | None:
     """The first upgrade or downgrade condition of ``iid`` (upgrades first) that the description tells, by a
-    cue phrase (its words in order) or a quantity, when none of its ``unless`` phrases is there too; with the
-    words that tell it."""
+    cue phrase (its words in order), a library card it names that has the condition's ``card_trait``, or a
+    quantity, when none of its ``unless`` phrases is there too; with the words that tell it (the card's name)
+    and, for a card, the sentence of its Oracle text that shows it."""
     synonyms: dict[str, list[str]] = index.get("synonyms") or {}
     all_negations = set(index.get("negations") or [])
     for change in (index.get("changes") or {}).get(iid, []):
@@ -316,14 +319,21 @@ def told_change(index: dict[str, Any], iid: str, stems: list[str],
             continue
         for cue in change["cues"]:
             if _said(cue["stems"], stems, synonyms, negations):
-                return change, cue["text"]
+                return change, cue["text"], ""
+        trait = change.get("card_trait")
+        if trait:
+            from judgekit.policy.triggers import named
+
+            cards = named(query, (index.get("card_traits") or {}).get(trait) or {})
+            if cards:
+                return change, cards[0][0], cards[0][1]
         for wanted in change["amounts"]:
             for value, unit, words in amounts:
                 if unit != wanted["unit"]:
                     continue
                 if (wanted.get("over") is None or value > wanted["over"]) and (
                         wanted.get("at_most") is None or value <= wanted["at_most"]):
-                    return change, words
+                    return change, words, ""
     return None
 
 
@@ -342,11 +352,12 @@ def _penalties(policy: dict[str, Any], matches: list[Match], stems: list[str], q
         entry = policy["infractions"].get(match.iid)
         if not entry:
             continue
-        change = told_change(index, match.iid, stems, told)
+        change = told_change(index, match.iid, stems, told, query)
         if change is not None:
-            condition, words = change
+            condition, words, card_text = change
             if condition["penalty"] != entry["penalty"]:
-                match.penalty, match.penalty_when, match.penalty_words = condition["penalty"], condition["when"], words
+                match.penalty, match.penalty_when = condition["penalty"], condition["when"]
+                match.penalty_words, match.penalty_card_text = words, card_text
             continue
         if not match.closest:
             continue

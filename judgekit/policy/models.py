@@ -90,6 +90,9 @@ class Change(StrictModel):
     # Whether a negation before a cue denies it («nessuno schema»). Not for a condition about what was left
     # undone (a missed trigger is told «non l'ha sacrificata»).
     negation_denies: bool = True
+    # A trait of a library card the description names that tells the condition (``detrimental_trigger``: the
+    # card has a trigger usually bad for its controller, read from its Oracle text).
+    card_trait: Literal["detrimental_trigger"] | None = None
 
     _check_when = field_validator("when")(_text)
     _check_cues = field_validator("cues", "unless")(_texts)

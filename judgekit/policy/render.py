@@ -101,12 +101,12 @@ def _penalty_hint(entry: dict[str, Any], match: Match, rel: str, base: str) -> d
         return None
     if match.penalty and match.penalty != base:
         return {"penalty": match.penalty, "when": match.penalty_when, "told": match.penalty_words, "applied": True,
-                "examples": []}
+                "card_text": match.penalty_card_text or None, "examples": []}
     if not match.possible or match.possible == base:
         return None
     changes = [*entry.get("upgrades", []), *entry.get("downgrades", [])]
     when = next((c["when"] for c in changes if c.get("penalty") == match.possible), None)
-    return {"penalty": match.possible, "when": when, "told": None, "applied": False,
+    return {"penalty": match.possible, "when": when, "told": None, "applied": False, "card_text": None,
             "examples": list(match.penalty_examples[:1])}
 
 
@@ -197,7 +197,9 @@ def card_text(result: dict[str, Any], rel: str) -> str:
     lines.append(f"Penalità: {penalty}")
     if hint and hint.get("told"):
         when = (hint.get("when") or "").strip().rstrip(".")
-        lines.append(wrap(f"La descrizione dice «{hint['told']}»: {when[:1].lower()}{when[1:]}, quindi "
+        said = (f"La descrizione nomina {hint['told']} («{hint['card_text']}»)" if hint.get("card_text")
+                else f"La descrizione dice «{hint['told']}»")
+        lines.append(wrap(f"{said}: {when[:1].lower()}{when[1:]}, quindi "
                           f"{up.short_label(hint['penalty'])}. Se non è così, vale quella di base.",
                           indent="  ", first="  "))
     elif hint:
