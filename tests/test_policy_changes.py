@@ -70,9 +70,8 @@ def test_the_closest_examples_penalty_is_only_a_possibility_to_check() -> None:
     result = answer(policy, query, matches[:1], "competitive", 0)["matches"][0]
     assert result["penalty"] == "no_penalty"
     hint = result["penalty_hint"]
-    if hint is not None:
-        assert not hint["applied"] and hint["examples"]
-        assert "Da verificare" in answer_text(answer(policy, query, matches[:1], "competitive", 0))
+    assert hint["penalty"] == "warning" and not hint["applied"] and hint["examples"]
+    assert "Da verificare" in answer_text(answer(policy, query, matches[:1], "competitive", 0))
 
 
 def test_an_unknown_unit_is_refused_with_file_line_and_key(tmp_path: Path) -> None:

@@ -31,7 +31,8 @@ _OTHERS = re.compile(r"\b(opponents?|players?)\b[^.]*\b(sacrifices?|discards?)\b
 _GAIN = ("draw", "into your hand", "you gain", "create", "search your library", "+1/+1 counter",
          "return target", "you get")
 _KEYWORDS = {"echo", "cumulative_upkeep", "evoke", "vanishing", "fading"}
-_KEYWORD_LINES = ("echo", "cumulative upkeep", "evoke", "vanishing", "fading")
+# The same keywords as the Oracle text writes them at the start of a line («Cumulative upkeep {1}»).
+_KEYWORD_LINES = tuple(sorted(k.replace("_", " ") for k in _KEYWORDS))
 
 
 def _sentences(oracle: str) -> Iterable[str]:
