@@ -153,3 +153,34 @@ def test_the_opponent_who_did_not_notice_the_error_is_failure_to_maintain_game_s
 def test_making_the_error_oneself_stays_a_game_rule_violation(policy) -> None:  # type: ignore[no-untyped-def]
     assert _top(policy, "ho giocato due terre nello stesso turno, l'avversario se ne accorge subito") == "2.5"
 
+
+
+@pytest.mark.parametrize("text", [
+    "si è scordato il trigger del mantenimento, ma il giudice è convinto che non l'abbia fatto apposta",
+    "si è scordato il trigger del mantenimento, non credo lo abbia fatto apposta",
+])
+def test_denied_intention_is_not_cheating(policy, text: str) -> None:  # type: ignore[no-untyped-def]
+    from judgekit.policy.match import rank
+
+    best = rank(policy, text, limit=3)[0]
+    assert best.iid == "2.1"
+    assert not any(cue.startswith("non è questa") for cue in best.cues)
+
+
+def test_admitting_he_knew_is_cheating(policy) -> None:  # type: ignore[no-untyped-def]
+    text = "ha pescato una carta in più e alla fine ammette che sapeva di averne pescate tre"
+    assert _top(policy, text) == "4.8"
+
+
+def test_slow_play_without_intention_is_not_stalling(policy) -> None:  # type: ignore[no-untyped-def]
+    from judgekit.policy.match import rank
+
+    found = rank(policy, "il mio avversario è lentissimo ma non credo che lo faccia apposta, cosa gli succede?",
+                 limit=3)
+    assert found[0].iid == "3.3"
+    assert all(m.iid != "4.7" or any(c.startswith("non è questa") for c in m.cues) for m in found)
+
+
+def test_silence_on_purpose_stays_an_intention(policy) -> None:  # type: ignore[no-untyped-def]
+    text = "ha visto che l'avversario sbagliava i danni a suo favore e non l'ha detto apposta"
+    assert _top(policy, text) == "4.8"

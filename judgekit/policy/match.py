@@ -130,9 +130,12 @@ def _has(phrase: list[str], found: set[str]) -> bool:
     return all(stem in found for stem in phrase)
 
 
-def _cue_found(cue: list[list[list[str]]], found: set[str]) -> bool:
-    """Every part of the cue is in the description, through one of its alternatives."""
-    return all(any(_has(alt, found) for alt in part) for part in cue)
+def _cue_found(cue: list[list[list[str]]], stems: list[str], synonyms: dict[str, list[str]],
+               negations: set[str]) -> bool:
+    """Every part of a ``not_when`` cue is said in the description, through one of its alternatives: its
+    words in order and not denied within :data:`RULE_REACH` words (:func:`_said`: «non l'ha fatto apposta»,
+    «non credo lo faccia apposta» tell no intention)."""
+    return all(any(_said(alt, stems, synonyms, negations, RULE_REACH) for alt in part) for part in cue)
 
 
 def _exact(policy: dict[str, Any], query: str) -> list[Match]:
@@ -219,13 +222,14 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
         raw_scores[iid] = Match(iid, score, terms=terms[:6], acts=[text for _size, text in done])
     _resemblance(index, raw_scores, resolved, quiet, synonyms, leave_out)
     moved: dict[str, float] = {}
+    negations = set(index.get("negations") or [])
     for iid, rules in (index.get("rules") or {}).items():
         match = raw_scores.get(iid)
         if match is None or match.score < MIN_SCORE:
             continue
         for rule in rules:
-            if any(_cue_found(c, found) for c in rule["cues"]) and not any(_cue_found(c, found)
-                                                                          for c in rule["unless"]):
+            if any(_cue_found(c, resolved, synonyms, negations) for c in rule["cues"]) and not any(
+                    _cue_found(c, resolved, synonyms, negations) for c in rule["unless"]):
                 before = match.score
                 match.score = before * NOT_FACTOR
                 match.cues.append(f"non è questa: {rule['text']}")
@@ -251,6 +255,9 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
 
 # Words that may stand between two words of a repeat phrase («già preso *un* warning»).
 REPEAT_GAP = 2
+# How far before a "not this one" cue a negation still denies it: «non *credo l'abbia fatto* apposta», a
+# verb of opinion, an auxiliary and a participle between the negation and the word that tells the intention.
+RULE_REACH = 4
 
 
 def told_previous(index: dict[str, Any], query: str) -> tuple[int, str]:
@@ -280,11 +287,12 @@ def _in_order(phrase: list[str], words: list[str]) -> bool:
     return False
 
 
-def _said(phrase: list[str], stems: list[str], synonyms: dict[str, list[str]], negations: set[str]) -> bool:
+def _said(phrase: list[str], stems: list[str], synonyms: dict[str, list[str]], negations: set[str],
+          reach: int = REPEAT_GAP) -> bool:
     """The stems of ``phrase`` are in ``stems`` in that order (a word or one of its synonyms), with at most
     :data:`REPEAT_GAP` others between two of them, and not denied: no negation of the lexicon («nessuno
-    schema», «il vantaggio non è sostanziale») in the :data:`REPEAT_GAP` words before or among them, unless
-    the phrase has it itself («non aveva metamorfosi»)."""
+    schema», «il vantaggio non è sostanziale») in the ``reach`` words before (:data:`REPEAT_GAP` unless told)
+    or among them, unless the phrase has it itself («non aveva metamorfosi»)."""
     def same(stem: str, wanted: str) -> bool:
         return stem == wanted or wanted in synonyms.get(stem, ())
 
@@ -300,7 +308,7 @@ def _said(phrase: list[str], stems: list[str], synonyms: dict[str, list[str]], n
                 ok = False
                 break
             at = at + 1 + hit
-        if ok and not denied.intersection(stems[max(0, start - REPEAT_GAP):at + 1]):
+        if ok and not denied.intersection(stems[max(0, start - reach):at + 1]):
             return True
     return False
 
