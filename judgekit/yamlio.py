@@ -196,6 +196,9 @@ _YAML_PROBLEMS: list[tuple[str, str]] = [
     ("invalid trailing UTF-8 octet", "il file non è in UTF-8"),
     ("expected ',' or ']'", "lista tra [ ] non chiusa: manca ',' o ']'"),
     ("expected ',' or '}'", "mappa tra { } non chiusa: manca ',' o '}'"),
+    # libyaml's own limit on nesting (its scanner stops long before ours would see the depth).
+    ("exceeded maximum nesting depth", f"troppi livelli annidati: al massimo {MAX_DEPTH} liste o mappe una "
+                                       "dentro l'altra"),
 ]
 
 
