@@ -95,8 +95,7 @@ class _Builder:
         if isinstance(event, yaml.ScalarEvent):
             return self.scalar(event, loc)
         if depth >= self.max_depth:
-            raise self.fail(event, loc[:3], f"troppi livelli annidati: al massimo {self.max_depth} liste o mappe "
-                                        "una dentro l'altra")
+            raise self.fail(event, loc[:3], _too_deep(self.max_depth))
         if isinstance(event, yaml.SequenceStartEvent):
             self.check_collection_tag(event, loc, "seq")
             items: list[Any] = []
@@ -157,6 +156,10 @@ class _Builder:
 
 
 # PyYAML's problems (and contexts), told in Italian; the original text is kept for anything else.
+def _too_deep(depth: int) -> str:
+    return f"troppi livelli annidati: al massimo {depth} liste o mappe una dentro l'altra"
+
+
 _YAML_PROBLEMS: list[tuple[str, str]] = [
     ("did not find expected ',' or ']'", "lista tra [ ] non chiusa: manca ',' o ']'"),
     ("did not find expected ',' or '}'", "mappa tra { } non chiusa: manca ',' o '}'"),
@@ -197,8 +200,7 @@ _YAML_PROBLEMS: list[tuple[str, str]] = [
     ("expected ',' or ']'", "lista tra [ ] non chiusa: manca ',' o ']'"),
     ("expected ',' or '}'", "mappa tra { } non chiusa: manca ',' o '}'"),
     # libyaml's own limit on nesting (its scanner stops long before ours would see the depth).
-    ("exceeded maximum nesting depth", f"troppi livelli annidati: al massimo {MAX_DEPTH} liste o mappe una "
-                                       "dentro l'altra"),
+    ("exceeded maximum nesting depth", _too_deep(MAX_DEPTH)),
 ]
 
 
