@@ -124,3 +124,37 @@ def test_a_missed_trigger_of_a_named_card_bad_for_its_controller_is_a_warning() 
     stolen = _shown("ho rubato Lord of the Pit all'avversario e mi sono scordato l'innescata nel mantenimento",
                     "2.1")
     assert stolen["penalty"] == "no_penalty"
+
+
+def test_own_notes_read_during_a_game_are_downgraded_to_a_game_loss() -> None:
+    told = _shown("durante la G2 il mio avversario tira fuori la sua guida di side scritta a casa e la legge", "3.2")
+    assert (told["penalty"], told["base_penalty"]) == ("game_loss", "match_loss")
+    # A friend's advice is not information the player could have seen between games.
+    advice = _shown("durante la partita un amico gli suggerisce quale carta giocare, leggendo i suoi appunti", "3.2")
+    assert advice["penalty"] == "match_loss"
+
+
+def test_published_lists_are_not_the_audience() -> None:
+    told = _shown("le decklist erano già pubblicate online e in G2 leggono la lista dell'avversario durante la "
+                  "partita", "3.2")
+    assert told["penalty"] == "game_loss"
+
+
+def test_leaving_with_a_judge_permission_is_not_tardiness_and_without_it_is() -> None:
+    allowed = _shown("con il permesso del floor judge è andato in bagno ed è tornato al tavolo sei minuti dopo "
+                     "l'inizio del round", "3.1")
+    assert allowed["penalty"] == "no_penalty"
+    refused = _shown("arriva al tavolo sei minuti dopo l'inizio del round, nessuno gli aveva dato il permesso", "3.1")
+    assert refused["penalty"] == "game_loss"
+
+
+def test_an_unambiguous_name_on_the_list_is_corrected_without_penalty() -> None:
+    assert _shown("conteggio liste: ha scritto 4 Bowmasters, unico nome possibile nel formato",
+                  "3.4")["penalty"] == "no_penalty"
+
+
+def test_a_cue_word_is_not_read_as_a_typo_of_another_word() -> None:
+    # «svantaggio» is no word of the infractions' texts, but it is a cue of 2.1's upgrade: it is not taken
+    # for a typo of «vantaggio».
+    told = _shown("il mio avversario si scorda il trigger della sua creatura, era a suo svantaggio", "2.1")
+    assert told["penalty"] == "warning" and told["penalty_hint"]["told"] == "svantaggiosa"

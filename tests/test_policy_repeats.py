@@ -63,3 +63,18 @@ def test_a_repeat_count_below_one_is_refused_with_file_line_and_key(tmp_path: Pa
         _compile(rules)
     issue = caught.value.issues[0]
     assert issue.file.endswith("lessico.yaml") and issue.key.startswith("repeats")
+
+
+def test_an_ordinal_with_the_infraction_abbreviation_tells_the_earlier_penalties() -> None:
+    index = _policy()["index"]
+    assert told_previous(index, "terza GRV della giornata per lo stesso giocatore")[0] == 2
+    assert told_previous(index, "2nd MC della giornata: le foil sono di nuovo curve")[0] == 1
+    assert told_previous(index, "LPV numero 2 della giornata, ora passa il booster senza prendere") == (
+        1, "@sigla numero 2")
+    # The same ordinal before an ordinary word tells nothing.
+    assert told_previous(index, "al secondo turno ha giocato una terra in più")[0] == 0
+
+
+def test_an_earlier_match_loss_told_in_the_description_counts() -> None:
+    index = _policy()["index"]
+    assert told_previous(index, "era già ML al round 2 per uno slur, al round 5 lo ripete")[0] == 1

@@ -347,6 +347,28 @@ def _lexicon(lexicon: Any, table: dict[str, str]) -> tuple[dict[str, str], dict[
     return forms, synonyms
 
 
+# In a repeat phrase, the place of an infraction's abbreviation («terza GRV», «2nd MC»).
+ABBREVIATION = "@sigla"
+
+
+def _abbreviations(infractions: dict[str, dict[str, Any]]) -> list[str]:
+    """The one-word aliases of the infractions (``grv``, ``mpe``, ``usc``...): how players name them short."""
+    return sorted({alias for entry in infractions.values() for alias in
+                   (italian.key(a) for a in entry.get("aliases") or []) if alias.isalpha() and len(alias) <= 6})
+
+
+def _repeat_tokens(phrase: str, infractions: dict[str, dict[str, Any]]) -> list[list[str]]:
+    """The words of a repeat phrase; a phrase with :data:`ABBREVIATION` stands for one phrase per
+    abbreviation of an infraction («seconda @sigla»: «seconda grv», «seconda lec»...)."""
+    if ABBREVIATION not in phrase.split():
+        return [italian.tokens(italian.fold(phrase))]
+    out = []
+    for alias in _abbreviations(infractions):
+        words = [alias if word == ABBREVIATION else word for word in phrase.split()]
+        out.append(italian.tokens(italian.fold(" ".join(words))))
+    return out
+
+
 def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str, Any]],
                  lexicon: Any = None, stories: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Per infraction: the weight of each stem and stem bigram; document frequencies; the stem table;
@@ -389,12 +411,19 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
     for stem in bank["vocab"]:
         if stem not in known:
             vocab.append(stem)
-    repeats = sorted(([count, italian.tokens(italian.fold(phrase)), phrase]
+    # The words of the cues (upgrades and downgrades, "not this one" rules): known words, never corrected as typos.
+    cue_vocab = sorted({stem for conditions in changes.values() for change in conditions
+                        for key in ("cues", "unless") for cue in change[key] for stem in cue["stems"]}
+                       | {stem for entry_rules in rules.values() for rule in entry_rules
+                          for key in ("cues", "unless") for cue in rule[key]
+                          for part in cue for alternative in part for stem in alternative})
+    repeats = sorted(([count, tokens, phrase]
                       for count, phrases in (lexicon.repeats.items() if lexicon else [])
-                      for phrase in phrases), key=lambda item: (-item[0], -len(item[1])))
+                      for phrase in phrases
+                      for tokens in _repeat_tokens(phrase, infractions)), key=lambda item: (-item[0], -len(item[1])))
     return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": sorted(vocab),
             "forms": forms, "synonyms": synonyms, "acts": acts, "rules": rules, "story": story,
-            "bank": bank, "repeats": repeats, "changes": changes, "amounts": _amounts(lexicon),
+            "bank": bank, "repeats": repeats, "changes": changes, "amounts": _amounts(lexicon), "cue_vocab": cue_vocab,
             "negations": sorted({stem for word in (lexicon.negations if lexicon else [])
                                  for stem in _phrase_stems(word, table, forms)}),
             "card_traits": _card_traits()}

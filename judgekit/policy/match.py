@@ -173,6 +173,10 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
     surface: dict[str, str] = index["surface"]
     stems, fixed, named = _query_stems(query, index)
     resolved = [fixed.get(s, s) for s in stems]
+    # The cues are read on the words as written when they are cue words («svantaggio» is no typo of
+    # «vantaggio» there), on the corrected ones otherwise.
+    cue_vocab = set(index.get("cue_vocab") or ())
+    read = [s if s in cue_vocab else r for s, r in zip(stems, resolved, strict=True)]
     synonyms: dict[str, list[str]] = index.get("synonyms") or {}
     story = set(index.get("story") or [])
     # Words that tell the story (who, where, which round), numbers and names never score on their own.
@@ -228,8 +232,8 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
         if match is None or match.score < MIN_SCORE:
             continue
         for rule in rules:
-            if any(_cue_found(c, resolved, synonyms, negations) for c in rule["cues"]) and not any(
-                    _cue_found(c, resolved, synonyms, negations) for c in rule["unless"]):
+            if any(_cue_found(c, read, synonyms, negations) for c in rule["cues"]) and not any(
+                    _cue_found(c, read, synonyms, negations) for c in rule["unless"]):
                 before = match.score
                 match.score = before * NOT_FACTOR
                 match.cues.append(f"non è questa: {rule['text']}")
@@ -246,7 +250,7 @@ def rank(policy: dict[str, Any], query: str, limit: int = 3, *, leave_out: int |
     order = {iid: n for n, iid in enumerate(policy["order"])}
     scored.sort(key=lambda m: (-m.score, order.get(m.iid, 0)))
     ranked = scored[:limit] if limit else scored
-    _penalties(policy, ranked, resolved, query)
+    _penalties(policy, ranked, read, query)
     previous, words = told_previous(index, query)
     for match in ranked:
         match.previous, match.previous_words = previous, words
