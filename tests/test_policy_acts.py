@@ -184,3 +184,17 @@ def test_slow_play_without_intention_is_not_stalling(policy) -> None:  # type: i
 def test_silence_on_purpose_stays_an_intention(policy) -> None:  # type: ignore[no-untyped-def]
     text = "ha visto che l'avversario sbagliava i danni a suo favore e non l'ha detto apposta"
     assert _top(policy, text) == "4.8"
+
+
+@pytest.mark.parametrize("text", [
+    "l'avversario attiva Wasteland sulla mia terra base e io, senza pensarci, la metto nel cimitero",
+    "l'avversario paga il costo sbagliato per la sua creatura e io annuisco e vado avanti",
+])
+def test_letting_the_opponents_error_pass_without_thinking_is_failure_to_maintain(  # type: ignore[no-untyped-def]
+        policy, text: str) -> None:
+    assert _top(policy, text) == "2.6"
+
+
+def test_paying_a_wrong_cost_oneself_stays_a_game_rule_violation(policy) -> None:  # type: ignore[no-untyped-def]
+    text = "io pago il costo sbagliato per la mia creatura, l'avversario se ne accorge due turni dopo"
+    assert _top(policy, text) == "2.5"
