@@ -357,13 +357,13 @@ def _abbreviations(infractions: dict[str, dict[str, Any]]) -> list[str]:
                    (italian.key(a) for a in entry.get("aliases") or []) if alias.isalpha() and len(alias) <= 6})
 
 
-def _repeat_tokens(phrase: str, infractions: dict[str, dict[str, Any]]) -> list[list[str]]:
+def _repeat_tokens(phrase: str, abbreviations: list[str]) -> list[list[str]]:
     """The words of a repeat phrase; a phrase with :data:`ABBREVIATION` stands for one phrase per
     abbreviation of an infraction («seconda @sigla»: «seconda grv», «seconda lec»...)."""
     if ABBREVIATION not in phrase.split():
         return [italian.tokens(italian.fold(phrase))]
     out = []
-    for alias in _abbreviations(infractions):
+    for alias in abbreviations:
         words = [alias if word == ABBREVIATION else word for word in phrase.split()]
         out.append(italian.tokens(italian.fold(" ".join(words))))
     return out
@@ -417,10 +417,11 @@ def _build_index(infractions: dict[str, dict[str, Any]], jar: dict[str, dict[str
                        | {stem for entry_rules in rules.values() for rule in entry_rules
                           for key in ("cues", "unless") for cue in rule[key]
                           for part in cue for alternative in part for stem in alternative})
+    abbreviations = _abbreviations(infractions)
     repeats = sorted(([count, tokens, phrase]
                       for count, phrases in (lexicon.repeats.items() if lexicon else [])
                       for phrase in phrases
-                      for tokens in _repeat_tokens(phrase, infractions)), key=lambda item: (-item[0], -len(item[1])))
+                      for tokens in _repeat_tokens(phrase, abbreviations)), key=lambda item: (-item[0], -len(item[1])))
     return {"terms": terms, "idf": idf, "table": table, "surface": surface, "vocab": sorted(vocab),
             "forms": forms, "synonyms": synonyms, "acts": acts, "rules": rules, "story": story,
             "bank": bank, "repeats": repeats, "changes": changes, "amounts": _amounts(lexicon), "cue_vocab": cue_vocab,
